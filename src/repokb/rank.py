@@ -70,6 +70,7 @@ from repokb.rank_kinds import (
 from repokb.rank_lift import lift_above
 from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
+from repokb.rank_platforms import on_said_platform, platform_said
 from repokb.rank_tests import names_tested
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
@@ -566,6 +567,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     last_only: dict[str, tuple[str, tuple[int, int]]] = {}
     view = views_said(plan.text)
     asked_types = kind_asked(plan.text)  # "which task installs nginx": Ansible's tasks
+    # "... implemented on iOS": the iOS side before the Android one (rank_platforms.py)
+    on_platform = on_said_platform(candidates, platform_said(plan.text))
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -601,6 +604,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["view_said"] = s.path_boost
         if asked_types and p.get("symbol_type") in asked_types and p.get("symbol"):
             factors["kind_asked"] = KIND_ASKED
+        if c.id in on_platform:
+            factors["platform_said"] = s.path_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")

@@ -36,6 +36,8 @@ LINT_BASELINE = ('<?xml version="1.0" encoding="UTF-8"?>\n'
                  "    </issue>\n</issues>\n")
 CMAKE = ("include(\"${CMAKE_CURRENT_LIST_DIR}/variables.cmake\")\n"
          "add_library(expo-modules-core SHARED ${SOURCES})\n")
+KEEP_RULES = ("# https://github.com/expo/expo/issues/3918\n\n"
+              "-keep class expo.modules.location.taskConsumers.** { *; }\n")
 CATALOG = '[versions]\nagp = "8.2.0"\n\n[libraries]\ncore = { module = "androidx.core:core-ktx" }\n'
 
 
@@ -74,6 +76,17 @@ def test_a_test_package_in_main_is_the_library_not_its_tests(tmp_path):
      Policy.METADATA_ONLY),
     ("android/cmake/main.cmake", CMAKE, Kind.INFRASTRUCTURE, "cmake", Policy.INDEX_TEXT),
     ("gradle/libs.versions.toml", CATALOG, Kind.DEPENDENCY_MANIFEST, "gradle_version_catalog",
+     Policy.INDEX_TEXT),
+    # ProGuard/R8 keep rules (mobile40: Linguist's vendor.yml names `proguard-rules.pro`
+    # anywhere, so expo-location's `-keep class expo.modules.location.taskConsumers.**` and the
+    # React Native app template's were excluded as vendored)
+    ("android/proguard-rules.pro", KEEP_RULES, Kind.CONFIGURATION, "proguard_rules",
+     Policy.INDEX_TEXT),
+    ("app/proguard-rules.pro", "# Add project specific ProGuard rules here.\n",
+     Kind.CONFIGURATION, "proguard_rules", Policy.INDEX_TEXT),
+    ("library/consumer-rules.pro", KEEP_RULES, Kind.CONFIGURATION, "proguard_rules",
+     Policy.INDEX_TEXT),
+    ("app/proguard-release.pro", KEEP_RULES, Kind.CONFIGURATION, "proguard_rules",
      Policy.INDEX_TEXT),
 ])
 def test_android_build_files(tmp_path, rel, content, kind, subkind, policy):

@@ -130,6 +130,21 @@ def test_one_coincidence_alone_in_its_folder_is_kept(tmp_path: Path) -> None:
     assert got["bin/setup.js"].kind == Kind.SOURCE  # no mirror, no compiler mark: kept
 
 
+def test_an_esm_build_with_its_source_map_beside_it_is_compiled(tmp_path: Path) -> None:
+    # mobile40: react-native-builder-bob's `lib/module/index.js` (Babel's ESM of src/index.ts,
+    # alone in its folder, its `//# sourceMappingURL=` past the head read) was indexed as the
+    # package's own code: 334 pieces again of react-native-device-info's API, found first for
+    # "where is getCarrier implemented on iOS"; its map named `index.ts` in its own folder
+    big = ESM + "\n".join(f"export const c{i} = {i};" for i in range(1500)) + "\n"
+    root = tree(tmp_path, {"src/index.ts": TS, "lib/module/index.js":
+                           big + "//# sourceMappingURL=index.js.map\n",
+                           "lib/module/index.js.map": '{"version":3,"sources":["index.ts"]}'})
+    got = classify_all(root)
+    assert compiled(got["lib/module/index.js"]), got["lib/module/index.js"].reasons
+    assert got["lib/module/index.js"].reasons[0] == (
+        "compiled from src/index.ts (its TypeScript source is indexed)")
+
+
 def test_javascript_tests_of_typescript_sources_are_kept(tmp_path: Path) -> None:
     root = tree(tmp_path, {"src/api.ts": TS, "src/parse.ts": TS,
                            "test/api.js": HAND_JS, "test/parse.js": HAND_JS})

@@ -47,6 +47,16 @@ MUST_REDACT = [  # (language, mode, text, value)
      f'?: "{PW}"\n', PW),
     ("groovy", "code", f"def keyPass = System.getenv('KEY_PASS') ?: '{PW}'\n", PW),
     ("java", "code", f'String apiSecret = """\n    {TOKEN}\n    """;\n', TOKEN),
+    # mobile40: a generated field named `..._KEY` (a build's fields name API keys so), and an
+    # SDK's key given in AndroidManifest.xml's `<meta-data>` (either attribute first, over lines)
+    ("groovy", "code", f'buildConfigField "String", "PAYMENTS_KEY", "\\"{TOKEN}\\""\n', TOKEN),
+    ("kotlin", "code", f'buildConfigField("String", "MAPS_KEY", "\\"{TOKEN}\\"")\n', TOKEN),
+    ("xml", "config", f'<meta-data android:name="com.onesignal.ApiSecret" android:value="{TOKEN}"'
+     " />\n", TOKEN),
+    ("xml", "config", '<application>\n    <meta-data\n        android:name="com.facebook.sdk.'
+     f'ClientToken"\n        android:value="{TOKEN}" />\n</application>\n', TOKEN),
+    ("xml", "config", f'<meta-data android:value="{TOKEN}" android:name="com.acme.sdk.API_KEY"/>'
+     "\n", TOKEN),
 ]
 
 MUST_KEEP = [  # (language, mode, text): nothing here is a secret
@@ -74,6 +84,14 @@ MUST_KEEP = [  # (language, mode, text): nothing here is a secret
     ("kotlin", "code", 'val token = prefs.getString("token", null) ?: "unknown"\n'),
     ("kotlin", "code", 'val password = intent.getStringExtra("password") ?: ""\n'),
     ("java", "code", 'String sql = """\n    SELECT password FROM users\n    """;\n'),
+    ("groovy", "code", 'buildConfigField "String", "SEARCH_KEY", "\\"recent_searches\\""\n'),
+    ("xml", "config", '<meta-data android:name="com.google.android.geo.API_KEY" '
+     'android:value="${MAPS_API_KEY}"/>\n'),
+    ("xml", "config", '<meta-data android:name="com.google.android.geo.API_KEY" '
+     'android:value="@string/google_maps_key"/>\n'),
+    ("xml", "config", '<meta-data android:name="io.sentry.auto-init" android:value="false" />\n'),
+    ("xml", "config", '<meta-data android:name="com.acme.TokenRefreshSeconds" '
+     'android:value="3600" />\n'),
 ]
 
 

@@ -10,11 +10,14 @@ OAuth client ID in GoogleService-Info.plist) and Info.plist's ordinary entries s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from repokb.models import Kind, Policy
 from repokb.secrets import mode_for, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, classify_file
 
 # FAKE values, assembled at run time; below detect-secrets' entropy limit, as the planted were
 _K = "".join(("JbW56eCuNGMGmSrC", "GIZEG8pSH4487q7J"))
@@ -40,6 +43,13 @@ MUST_REDACT = [  # (language, text, value)
     # Xcode build settings with escaped quotes (a compiler flag, a preprocessor definition)
     ("ini", f'OTHER_SWIFT_FLAGS = $(inherited) -DAPI_KEY=\\"{_K}\\"\n', _K),
     ("ini", f'GCC_PREPROCESSOR_DEFINITIONS = $(inherited) API_SECRET=@\\"{_S}\\"\n', _S),
+    # mobile40: a keyed store given the value before its name (UserDefaults, a keychain wrapper)
+    ("swift", f'KeychainWrapper.standard.set("{_K}", forKey: "password")\n', _K),
+    ("swift", f'UserDefaults.standard.set("{_S}", forKey: "apiToken")\n', _S),
+    ("swift", f'try keychain.set("{_K}", key: "refresh_token")\n', _K),
+    ("objc", f'[[NSUserDefaults standardUserDefaults] setObject:@"{_K}" forKey:@"authToken"];\n',
+     _K),
+    ("objc", f'[keychain setString:@"{_S}" forKey:@"password"];\n', _S),
 ]
 
 
@@ -71,9 +81,30 @@ MUST_STAY = [  # (language, text, value that must stay readable)
      '      boolForKey:@"RCTI18nUtil_forceRTL"];\n', "RCTI18nUtil_forceRTL"),
     ("objc", '  [[NSUserDefaults standardUserDefaults] setBool:rtl\n'
      '      forKey:@"RCTI18nUtil_allowRTL"];\n', "RCTI18nUtil_allowRTL"),
+    ("swift", 'defaults.set("dark", forKey: "theme")\n', "dark"),
+    ("swift", 'UserDefaults.standard.set("onboarding_token_v2", forKey: "tokenKind")\n',
+     "onboarding_token_v2"),
+    ("objc", '[defaults setObject:@"RCTI18nUtil_allowRTL" forKey:@"RCTI18nUtil_allowRTL"];\n',
+     "RCTI18nUtil_allowRTL"),
 ]
 
 
 @pytest.mark.parametrize(("language", "text", "value"), MUST_STAY)
 def test_apple_values_that_are_no_secret_stay(language: str, text: str, value: str) -> None:
     assert value in redact(text, mode_for(language), language).text
+
+
+@pytest.mark.parametrize("rel", ["ios/AuthKey_D383SF739.p8", "keys/SubscriptionKey_7XY.p8",
+                                 "certs/apns_production.p8"])
+def test_an_apple_pkcs8_key_is_blocked(tmp_path: Path, rel: str) -> None:
+    # mobile40: App Store Connect's `AuthKey_<KEYID>.p8` was indexed as PICO-8's Lua source
+    # (its key block redacted): a private key file, blocked as `.pem`/`.key` are
+    c = classify_file(tmp_path, rel, "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n"
+                      "-----END PRIVATE KEY-----\n")
+    assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), c.reasons
+
+
+def test_a_pico8_cartridge_is_still_lua(tmp_path: Path) -> None:
+    c = classify_file(tmp_path, "carts/jelpi.p8", "pico-8 cartridge // http://www.pico-8.com\n"
+                      "version 41\n__lua__\nfunction _init()\nend\n")
+    assert (c.kind, c.language, c.index_policy) == (Kind.SOURCE, "lua", Policy.PARSE_AND_INDEX)

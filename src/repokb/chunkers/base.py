@@ -275,6 +275,16 @@ from repokb.models import ChunkPiece, ParseBudget
 #     a function too big for one piece (over huge_chars) holding functions is cut at them as a
 #     container is, each named after it and still a function (fastify's `fastify.addHook`, was
 #     windows named `fastify`), its body before the first one in windows
+# NEXT (mobile40): a native module's methods as JavaScript calls them are pieces of their own:
+#     React Native's `RCT_EXPORT_METHOD(getCarrier:...)`, `RCT_REMAP_METHOD`, the synchronous
+#     and `RCT_EXTERN_METHOD` forms read as the Objective-C methods they declare
+#     (react-native-device-info's 53 exported methods were unnamed windows), and an Expo
+#     module's `definition()` cut per DSL call, `AsyncFunction("getCurrentPositionAsync")`,
+#     `Function`, `Property`, `Prop`, `OnCreate`, in Swift and Kotlin (was 1,500-character
+#     windows all named `LocationModule.definition`); a Kotlin Gradle script (`build.gradle.kts`,
+#     `settings.gradle.kts`) is cut by Gradle's blocks as a Groovy `build.gradle` is (was
+#     unnamed windows); a podspec's `Pod::Spec.new do |s|` is a block named by its `s.name`, a
+#     Podfile's `target 'App' do` by its target (were unnamed windows)
 CHUNKING_VERSION = 36
 
 

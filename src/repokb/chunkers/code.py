@@ -41,6 +41,7 @@ from repokb.chunkers.innerdocs import with_inner_docs
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
 from repokb.chunkers.psargs import script_help, without_bare_lists
+from repokb.chunkers.rnmacros import as_methods
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
@@ -210,6 +211,9 @@ class TreeSitterChunker:
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
         defines `List.map`, and the short definitions joined into a piece too); a script's
         help names its piece after it (script_help)."""
+        for suffix, language in self.spec.by_suffix:
+            if path.endswith(suffix) and (other := chunker_for(language)) is not None:
+                return other.chunk(text)
         pieces = self._chunk_or_windows(text, path)
         name = PurePosixPath(path).name
         if (self.spec.script_help and name.lower().endswith(self.spec.script_help)
@@ -253,6 +257,8 @@ class TreeSitterChunker:
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
         if self.spec.blanks:  # same length too
             parsed = re.sub(self.spec.blanks, lambda m: " " * len(m.group(0)), parsed)
+        if self.spec.export_macros:  # same length too
+            parsed = as_methods(parsed)
         tree = parse(parser, parsed)
         if self.spec.macros:
             parsed, tree = unexport(parser, parsed, tree)

@@ -32,6 +32,11 @@ CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module
                         "block",  # Gradle's `android { defaultConfig { } buildTypes { } }`
                         "namespace"})  # Rake's `namespace :db do task ... end`
 TEST_BLOCKS = frozenset({"describe", "test"})
+# A function whose body declares members by calls, not definitions (an Expo module's
+# `definition()`: `AsyncFunction("getCurrentPositionAsync") { ... }`, `Property("x") { }`):
+# cut per member when big, each member named after the function's own owner, as JavaScript
+# calls it (`LocationModule.getCurrentPositionAsync`); the function itself is typed a function.
+DECLARING = frozenset({"declarations"})
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module", "namespace"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
@@ -183,8 +188,8 @@ class Cutter:
         # function of a big one: fastify's `fastify.addHook`) it stays a function
         of_module = (owner is not None and owner_type in ("module", "function")
                      and self.module_functions)
-        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
-                       else d.symbol_type)
+        kind = "function" if d.symbol_type in DECLARING else d.symbol_type
+        symbol_type = "method" if parent and kind == "function" and not of_module else kind
         return symbol, symbol_type
 
     def _gap(self, pieces: list[ChunkPiece], lines: list[str], start: int, end: int,
@@ -248,7 +253,9 @@ class Cutter:
         # alone (rank40: 7 of fastify's 16 misses were such inner functions)
         holds_functions = (symbol_type == "function" and size > self.huge_chars
                            and any(c.symbol_type == "function" for c in d.children))
-        if ((symbol_type in self.containers or holds_shader or holds_tests or holds_functions)
+        declares = d.symbol_type in DECLARING
+        if ((symbol_type in self.containers or holds_shader or holds_tests or holds_functions
+                or declares)
                 and d.children and first_member > d.start
                 and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
             head = [self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)]
@@ -256,9 +263,11 @@ class Cutter:
                 # a function's body before its first inner function: windows named after it
                 head = windows_over(numbered(lines, d.start, first_member), *HUGE_WINDOW,
                                     symbol, symbol_type, d.signature)
-            owner_of_members = None if holds_tests else symbol
+            owner_of_members = (None if holds_tests else owner or d.owner if declares
+                                else symbol)
+            of_members = owner_type if declares else symbol_type
             members = self._scope(d.children, first_member, d.end, lines, owner_of_members,
-                                  symbol_type if owner_of_members else None, d.signature)
+                                  of_members if owner_of_members else None, d.signature)
             return [*head, *members]
         if size > self.huge_chars:
             return windows_over(numbered(lines, d.start, d.end + 1), *HUGE_WINDOW, symbol,

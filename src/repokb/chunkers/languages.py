@@ -98,6 +98,13 @@ class LanguageSpec:
     # Words read as blank space when parsing (same length: rows and names stay put), for the
     # marks a dialect adds to its base grammar (CUDA's `__global__ void kernel(...)`).
     blanks: str | None = None
+    # React Native's export macros (`RCT_EXPORT_METHOD(sel:(T)a) { }`) read as the methods they
+    # declare when parsing, same length (rnmacros.py): Objective-C's native modules.
+    export_macros: bool = False
+    # Files whose name ends so are cut by another language's chunker: Kotlin's Gradle scripts
+    # (`build.gradle.kts`, `settings.gradle.kts`) by Gradle's blocks as a Groovy `build.gradle`
+    # is (`android`, `android.defaultConfig`, `dependencies`, tasks), not in unnamed windows.
+    by_suffix: tuple[tuple[str, str], ...] = ()
     # The language whose grammar and query read a file of this one that is Flow-typed
     # (flowtypes.is_flow: `@flow` in its header, a `.js.flow` name) and does not parse:
     # tree-sitter-javascript reads no type annotation, TypeScript's TSX grammar most of Flow.
@@ -152,7 +159,8 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachments=frozenset({"attribute_item"}), inner_docs="//!"),
     LanguageSpec("java", "tree_sitter_java:language", "java", package_file="package-info.java",
                  banners=r"\s*(?://|/\*|\*)"),
-    LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
+    LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin",
+                 by_suffix=((".gradle.kts", "groovy"),)),
     LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True, macros=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
                  wrappers=frozenset({"template_declaration"}), placeholders=True,
@@ -174,7 +182,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),
     LanguageSpec("swift", "tree_sitter_swift:language", "swift"),
     # Objective-C and Objective-C++ (.m, .mm, and .h files with @interface or #import)
-    LanguageSpec("objc", "tree_sitter_objc:language", "objc", macros=True,
+    LanguageSpec("objc", "tree_sitter_objc:language", "objc", macros=True, export_macros=True,
                  scope_open=r"@(?:interface|implementation|protocol)\s+(\w+)",
                  scope_close=r"@end\b"),
     LanguageSpec("lua", "tree_sitter_lua:language", "lua",

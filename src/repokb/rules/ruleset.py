@@ -477,6 +477,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
 #   inventories now are; credential files' template copies (`.pypirc.template`) are sample
 #   configuration, redacted (were unknown)
+# NEXT (mobile40): ProGuard/R8 rules (`proguard-rules.pro`, `consumer-rules.pro`,
+#   `proguard-*.pro`) are configuration, indexed: Linguist vendors `proguard-rules.pro` at any
+#   depth, so an Android library's `-keep class ...` rules were excluded as vendored; Apple's
+#   PKCS#8 keys (`AuthKey_<KEYID>.p8`, `SubscriptionKey_*.p8`, any `.p8` holding a private key
+#   block) are blocked (were PICO-8's Lua source, indexed with the key block redacted); a
+#   compiled `.js` whose source map lies beside it (`index.js.map`) is build output when its
+#   TypeScript twin is there (react-native-builder-bob's `lib/module/index.js` was the
+#   package's own code by its map naming a missing `lib/module/index.ts`)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -1037,6 +1045,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("hocon-config", Tier.PATH, (Name(T.HOCON_NAMES),),
        Then(Kind.CONFIGURATION, "Typesafe Config (HOCON) settings ({evidence}): read by Akka, "
             "Play, Slick", subkind="hocon_config")),
+    _r("proguard-rules", Tier.PATH, (Name(T.PROGUARD_NAMES),),
+       Then(Kind.CONFIGURATION, "ProGuard/R8 rules of an Android build ({evidence}): the "
+            "classes kept through shrinking and obfuscation", subkind="proguard_rules")),
     _r("code-config", Tier.PATH, (Name(T.CODE_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's settings, written in {language} ({evidence})",
             subkind="{language}_config")),

@@ -361,6 +361,12 @@ REDACTED = "<REDACTED_SECRET>"
 # 49 also (mine39): plain words under a secret's name whose first word alone was taken go whole
 #   (`password: correct horse staple` left `horse staple`); two or three words in quotes under
 #   detect-secrets' keyword are redacted again (secrets39 kept them as a phrase)
+# NEXT (mobile40): mobile forms: an SDK's key in AndroidManifest.xml's `<meta-data
+#   android:name="com.onesignal.ApiSecret" android:value="X"/>` (secrets/jvm.py), a Gradle
+#   `buildConfigField` named `..._KEY` with a random value (`PAYMENTS_KEY`), and an iOS keyed
+#   store given the value first: `UserDefaults.standard.set("X", forKey: "apiToken")`,
+#   `KeychainWrapper.standard.set("X", forKey: "password")`, `[keychain setString:@"X"
+#   forKey:@"password"]` (secrets/appleforms.py)
 REDACTION_VERSION = 49
 
 
@@ -747,7 +753,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
     "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
-    "putextra", "?:", "tochararray", "useinmemorypgpkeys", "lazy", "get()",
+    "putextra", "?:", "tochararray", "useinmemorypgpkeys", "lazy", "get()", "<meta-data",
+    # appleforms: a keyed store's `set("X", forKey: "token")`
+    "forkey", "key:",
     # dotnet: auto-properties, keyed calls, application settings, NuGet
     "get;", "set;", "init;", "setenvironmentvariable", "user-secrets", "<setting",
     "setapikey", "nuget",

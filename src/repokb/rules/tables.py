@@ -295,6 +295,10 @@ SECRET_FILES: dict[str, str] = {
     "*.pem": "private_key", "*.key": "private_key", "id_rsa": "private_key",
     "id_dsa": "private_key", "id_ecdsa": "private_key", "id_ed25519": "private_key",
     "*.ppk": "private_key", "*.p12": "keystore", "*.pfx": "keystore", "*.jks": "keystore",
+    # Apple's PKCS#8 keys as App Store Connect downloads them (`AuthKey_<KEYID>.p8`: the App
+    # Store Connect API's, APNs' and Sign in with Apple's; `SubscriptionKey_<KEYID>.p8` for
+    # in-app purchases); a `.p8` is PICO-8's cartridge elsewhere (read as Lua)
+    "authkey_*.p8": "private_key", "subscriptionkey_*.p8": "private_key",
     # a .NET strong-name key pair (`sn -k`): its private key signs the assembly
     "*.snk": "private_key",
     "*.keystore": "keystore", "*.gpg": "keystore", "credentials": "credentials_file",
@@ -435,7 +439,7 @@ SKIPPED_DIR_FILES: dict[str, tuple[str, ...]] = {".gradle": ("gradle.properties"
 # `.key` is not here: that name means a private key.
 CERTIFICATE_EXTENSIONS = frozenset({".pem", ".crt", ".cer", ".cert"})
 # ... and where a private key block is looked for in the whole file (a `.key` too).
-PEM_FILE_EXTENSIONS = CERTIFICATE_EXTENSIONS | {".key"}
+PEM_FILE_EXTENSIONS = CERTIFICATE_EXTENSIONS | {".key", ".p8"}  # `.p8`: a PKCS#8 key, any name
 PUBLIC_PEM_LABELS = frozenset({
     "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE", "X509 CRL", "CERTIFICATE REQUEST",
     "NEW CERTIFICATE REQUEST", "PUBLIC KEY", "RSA PUBLIC KEY", "PKCS7", "CMS",
@@ -1454,6 +1458,13 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      # PEP 561's marker that a package ships type hints (empty or `partial`);
                      # the commits `git blame` skips (Linguist's Git Revision List)
                      "py.typed", ".git-blame-ignore-revs")
+# ProGuard's and R8's rules for an Android build (`proguard-rules.pro` beside the app's
+# build.gradle, a library's `consumer-rules.pro` shipped to the apps that use it): which classes
+# survive shrinking and obfuscation (`-keep class expo.modules.location.taskConsumers.** { *; }`).
+# Linguist vendors `proguard-rules.pro` (Android Studio's copy holds only comments); a `.pro` is
+# QMake's or Prolog's elsewhere.
+PROGUARD_NAMES = ("proguard-rules.pro", "proguard.pro", "consumer-rules.pro", "proguard-*.pro",
+                  "*-proguard-rules.pro", "proguard-*.cfg", "proguard-project.txt")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings

@@ -11,8 +11,9 @@ Where it may be, nearest first:
 
 A name matching by chance must not cost a hand-written file, so a twin counts only with evidence
 that a build wrote the file: a declaration beside its source (TypeScript cannot load both),
-a folder that is a build's mirror (at least half of its compiled files have twins), or compiler
-output in the file's head (tsc's `__esModule` and helpers, a source map comment).
+a folder that is a build's mirror (at least half of its compiled files have twins), compiler
+output in the file's head (tsc's `__esModule` and helpers, a source map comment), or its source
+map beside it (`index.js.map`).
 
 Cheap: a folder's twins are worked out once per run from cached directory listings; only files
 with compiled extensions ask, and no file is read unless its folder is no mirror.
@@ -101,7 +102,13 @@ def build_evidence(f: FileFacts) -> str | None:
                 "have a TypeScript source")
     text = f.text
     marker = next((m for m in T.COMPILER_OUTPUT_MARKERS if m in text), None)
-    return None if marker is None else f"compiler output in its head ({marker})"
+    if marker is not None:
+        return f"compiler output in its head ({marker})"
+    # its source map beside it (react-native-builder-bob's ESM `lib/module/index.js`, whose
+    # `//# sourceMappingURL=` comment ends a file longer than the head read)
+    if f.name + ".map" in f.project.names_in(str(f.file.root), folder):
+        return f"its source map beside it ({f.name}.map)"
+    return None
 
 
 def twin_gone(root: Path, c: Classification) -> bool:

@@ -66,6 +66,7 @@ from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import (
+    appleforms,
     beam,
     buildforms,
     bullets,
@@ -136,6 +137,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "credentials": lambda text, mode, language, keys: credentials.find(text, mode, keys),
     "defaults": lambda text, mode, language, keys: defaults.find(text, keys),
     "jvm": lambda text, mode, language, keys: jvm.find(text, language, keys),
+    "appleforms": lambda text, mode, language, keys: appleforms.find(text, keys),
     "encoded": lambda text, mode, language, keys: encoded.find(text),
     "literals": lambda text, mode, language, keys: literals.find(text, keys),
     "openresty": lambda text, mode, language, keys: openresty.find(text, language, keys),

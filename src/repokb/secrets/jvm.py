@@ -9,6 +9,9 @@ Found here (spans of the value only, never its name):
   `keyPassword 'X'` in a `signingConfigs` block (a Ruby DSL's `password "X"` too);
 - an Android string resource named like a secret: `<string name="api_key">X</string>` (also
   `<item name=...>`), in res/values/*.xml;
+- a value an Android manifest gives an SDK under a secret's name: `<meta-data
+  android:name="com.onesignal.ApiSecret" android:value="X" />` (either attribute first, over
+  lines too);
 - a value set under a secret's name: `System.setProperty("javax.net.ssl.keyStorePassword",
   "X")`, SharedPreferences' `putString("api_token", "X")`, an Intent's `putExtra`;
 - a Kotlin or Groovy variable's fallback: `val storePass = findProperty("p") as String? ?: "X"`;
@@ -22,11 +25,13 @@ Found here (spans of the value only, never its name):
   `new PBEKeySpec("X".toCharArray(), ...)`, where the literal looks like one: not a word,
   with a digit or a symbol, and no alphabet (`"0123456789abcdef".toCharArray()` is a table).
 
-The name must be a secret's (`scan.is_secret_key`). A value under an explicit name (a field,
-a property set, a text block) is judged as an assignment's is (`values.value_ok`: not empty, a
-placeholder or a `${VAR}`); one a looser form found (a DSL setter, a string resource, a
-fallback, which is often `"unknown"`) as a
-string literal of code is (`scan.is_secret_value`: no reference, prose or single word): most
+The name must be a secret's (`scan.is_secret_key`); a generated field's or a manifest entry's
+may also end in `KEY` with a random-looking value (`buildConfigField "String", "PAYMENTS_KEY",
+..`: `scan.random_key_value`), as a build's fields and an SDK's entries name API keys so.
+A value under an explicit name (a field, a property set, a text block) is judged as an
+assignment's is (`values.value_ok`: not empty, a placeholder or a `${VAR}`); one a looser form
+found (a DSL setter, a string resource, a fallback, which is often `"unknown"`) as a string
+literal of code is (`scan.is_secret_value`: no reference, prose or single word): most
 resources are UI text, and `<string name="password">Passwort</string>` is a label in
 values-de/. Each form is tried only in a text holding its anchor.
 """
@@ -36,7 +41,7 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.scan import is_secret_key, is_secret_value
+from repokb.secrets.scan import is_secret_key, is_secret_value, random_key_value
 from repokb.secrets.values import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -52,6 +57,10 @@ _SETTER = re.compile(
 _RESOURCE = re.compile(
     r"""<(?P<tag>string|item)\b[^>\n]*?\bname[ \t]*=[ \t]*["'](?P<key>[\w.\-]{1,80})["']"""
     r"""[^>\n]*>(?P<value>[^<\n]{1,400})</(?P=tag)>""")
+_META_DATA = re.compile(
+    r"""<meta-data\b[^>]*?\bandroid:(?:name[ \t]*=[ \t]*"(?P<key>[\w.\-]{1,120})"[^>]*?"""
+    r"""\bandroid:value[ \t]*=[ \t]*"(?P<value>[^"\n]{1,400})"|value[ \t]*=[ \t]*"""
+    r""""(?P<value2>[^"\n]{1,400})"[^>]*?\bandroid:name[ \t]*=[ \t]*"(?P<key2>[\w.\-]{1,120})")""")
 _KEYED_CALL = re.compile(
     r"""\b(?:setProperty|putString|putExtra)[ \t]*\([ \t]*(?P<kq>["'])"""
     r"""(?P<key>[\w.\-]{1,80})(?P=kq)[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})"""
@@ -114,6 +123,8 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
                     end = len(text)
                     break
             out += _named(_TEXT_BLOCK, text, "text_block", False, start, end)
+    for start, end in keys.lines(("<meta-data",), 3):
+        out += _meta_data(text, start, end)
     for start, _ in keys.lines(("useinmemorypgpkeys",)):
         out += _pgp_keys(text, start)
     for start, end in keys.lines(("tochararray",)):
@@ -121,6 +132,25 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
                 for m in _CHAR_ARRAY.finditer(text, start, end)
                 if _char_password(m.group("value"))]
     return sorted(set(out))
+
+
+def _meta_data(text: str, start: int, end: int) -> list[Span]:
+    """The values of the manifest's `<meta-data>` entries from `start` (up to three lines
+    below `end`, an element written over lines) named like a secret: by the name's last part
+    (`com.onesignal.ApiSecret` is `ApiSecret`), or a key's name with a random-looking value."""
+    out: list[Span] = []
+    for m in _META_DATA.finditer(text, start, end):
+        group = "value" if m.group("value") is not None else "value2"
+        name = m.group("key") or m.group("key2")
+        value = m.group(group).strip()
+        last = name.rsplit(".", 1)[-1]
+        if value.startswith(_REFERENCES) or "${" in value:
+            continue
+        if (is_secret_key(last) and is_secret_value(value, last, literal_words=False)
+                or random_key_value(last, value)):
+            at = m.start(group) + len(m.group(group)) - len(m.group(group).lstrip())
+            out.append((at, at + len(value), "manifest_meta_data", False))
+    return out
 
 
 def _pgp_keys(text: str, start: int) -> list[Span]:
@@ -159,7 +189,8 @@ def _named(pattern: re.Pattern[str], text: str, name: str, strict: bool, start: 
             continue
         judged = (is_secret_value(value, key, literal_words=False) if strict
                   else value_ok(value, key))
-        if is_secret_key(key) and judged and not is_field_name(value):
+        named = is_secret_key(key) or name == "gradle_field" and random_key_value(key, value)
+        if named and judged and not is_field_name(value):
             start = m.start("value") + (len(m.group("value")) - len(m.group("value").lstrip()))
             out.append((start, start + len(value), name, False))
     return out

@@ -81,3 +81,30 @@
 
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
+
+; CocoaPods: a podspec's `Pod::Spec.new do |s|` is a block named by its `s.name = "RNDeviceInfo"`
+; (else `Pod.Spec`); a Podfile's `target 'App' do` and `abstract_target 'Shared' do` by their
+; target, its `post_install do |installer|` and `pre_install` hooks by their own name
+(call
+  receiver: (scope_resolution) @_spec
+  method: (identifier) @_new
+  block: (do_block (body_statement (assignment
+    left: (call method: (identifier) @_field)
+    right: (string (string_content) @name))))
+  (#eq? @_spec "Pod::Spec") (#eq? @_new "new") (#eq? @_field "name")) @definition.block
+(call
+  receiver: (scope_resolution) @name
+  method: (identifier) @_new
+  block: (do_block)
+  (#eq? @name "Pod::Spec") (#eq? @_new "new")) @definition.block
+(call
+  !receiver
+  method: (identifier) @_target
+  arguments: (argument_list . (string (string_content) @name))
+  block: (do_block)
+  (#any-of? @_target "target" "abstract_target")) @definition.block
+(call
+  !receiver
+  method: (identifier) @name
+  block: (do_block)
+  (#any-of? @name "post_install" "pre_install" "post_integrate")) @definition.block

@@ -6,6 +6,22 @@
 (class_declaration declaration_kind: "extension" name: (_) @name) @definition.extension
 (class_declaration declaration_kind: "actor" name: (_) @name) @definition.actor
 (protocol_declaration name: (_) @name) @definition.protocol
+; An Expo module's `definition() -> ModuleDefinition { ... }` declares what JavaScript calls by
+; the DSL's calls: each one a piece named as JavaScript calls it (cutting.DECLARING):
+; `AsyncFunction("getCurrentPositionAsync") { }`, `Function("x") { }`, `Property("x") { }`, a
+; view's `Prop("x") { }`, and the lifecycle's `OnCreate { }`.
+(function_declaration name: (_) @name (user_type (type_identifier) @_type)
+  (#eq? @_type "ModuleDefinition")) @definition.declarations
+(call_expression (simple_identifier) @_dsl
+  (call_suffix (value_arguments . (value_argument (line_string_literal (line_str_text) @name)))
+    (lambda_literal))
+  (#match? @_dsl "^(AsyncFunction|Function)$")) @definition.function
+(call_expression (simple_identifier) @_dsl
+  (call_suffix (value_arguments . (value_argument (line_string_literal (line_str_text) @name)))
+    (lambda_literal))
+  (#match? @_dsl "^(Property|Prop)$")) @definition.property
+(call_expression (simple_identifier) @name (call_suffix . (lambda_literal))
+  (#match? @name "^On(Create|Destroy|StartObserving|StopObserving|AppEntersForeground|AppEntersBackground|AppBecomesActive)$")) @definition.function
 (function_declaration name: (_) @name) @definition.function
 (protocol_function_declaration name: (_) @name) @definition.function
 (init_declaration "init" @name) @definition.function
