@@ -1,7 +1,7 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
 an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
-rollup config writes, a build's entry-point stubs.
+rollup config writes, a build's entry-point stubs and the scripts they point at.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -167,9 +167,23 @@ def _shape(text: str, folder: str) -> str:
     return re.sub(rf"(?<![\w.-]){re.escape(folder)}(?![\w-])", "\0", text)
 
 
+@fact("a build's entry-point script, the same in each sibling folder", "path")
+def SCRIPT_ENTRY_STUB(f: FileFacts) -> str | None:
+    """An `index.js` (`.cjs`, `.mjs`) that only imports from outside its folder and is written
+    again, but for the folder's name, in `ENTRY_STUB_SIBLINGS_MIN` sibling folders: the script
+    a build's entry-point stub points at (javascript-time-ago 2.6.4's 335 `locale/de/index.js`:
+    `import localeData from "../de.json.js"`, `TimeAgo.addLocale(localeData)`). The sibling
+    folders, or None."""
+    if (f.lower_name not in T.ENTRY_STUB_SCRIPT_NAMES or not f.dirs
+            or f.file.size > T.ENTRY_STUB_MAX_BYTES
+            or T.ENTRY_STUB_SCRIPT_IMPORT.search(f.text) is None):
+        return None
+    return _stub_siblings(f)
+
+
 def _stub_siblings(f: FileFacts) -> str | None:
-    """The first `ENTRY_STUB_SIBLINGS_MIN` sibling folders (in name order) whose package.json
-    is this one's but for the folder's name, as evidence; None when fewer are found among the
+    """The first `ENTRY_STUB_SIBLINGS_MIN` sibling folders (in name order) whose file of f's
+    name is f's but for the folder's name, as evidence; None when fewer are found among the
     first `ENTRY_STUB_SIBLINGS_ASKED` that hold one."""
     root, parent, own = str(f.file.root), "/".join(f.dirs[:-1]), f.dirs[-1]
     mine = _shape(f.text, own)
@@ -177,10 +191,10 @@ def _stub_siblings(f: FileFacts) -> str | None:
     asked = 0
     for sibling in sorted(f.project.names_in(root, parent)):
         folder = posixpath.join(parent, sibling)
-        if sibling == own or "package.json" not in f.project.names_in(root, folder):
+        if sibling == own or f.name not in f.project.names_in(root, folder):
             continue
         asked += 1
-        stub = head_of(os.path.join(root, folder, "package.json"), T.ENTRY_STUB_MAX_BYTES + 1)
+        stub = head_of(os.path.join(root, folder, f.name), T.ENTRY_STUB_MAX_BYTES + 1)
         if _shape(stub, sibling) == mine:
             found.append(folder + "/")
             if len(found) == T.ENTRY_STUB_SIBLINGS_MIN:

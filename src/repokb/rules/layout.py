@@ -82,6 +82,41 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
         if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
 
 
+@fact("one language's word lists written as Python, among a folder of languages", "dir")
+def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
+    """A Python module in a folder named by a language code (`de_DE/`, `fil_PH/`, `en/`) among
+    `LOCALE_SIBLINGS_MIN` such folders, defining no function, holding `LOCALE_WORD_LIST_MIN_
+    STRINGS` strings or more: one locale's word lists (faker 40.63.0's 383 of its 695
+    `providers/<kind>/<locale>/__init__.py`: `first_names_male = ("Abbas", ...)`, the methods in
+    `providers/<kind>/__init__.py` above). A locale's module with a method (faker's `ssn`
+    checksums) or a few strings (Django's `conf/locale/de/formats.py`) stays code."""
+    if f.language != "python" or len(f.dirs) < 2:
+        return None
+    if not _locale_folder(f.dirs[-1]):
+        return None
+    whole = f.whole
+    if whole is None:
+        return None
+    text = whole.decode("utf-8", "replace")
+    strings = len(T.STRING_LITERAL.findall(text))
+    if strings < T.LOCALE_WORD_LIST_MIN_STRINGS or T.PYTHON_FUNCTION.search(text):
+        return None
+    parent = "/".join(f.dirs[:-1])
+    counts = f.project.locale_files
+    key = f"{parent}/*/"
+    if key not in counts:
+        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
+                          if _locale_folder(name))
+    if counts[key] < T.LOCALE_SIBLINGS_MIN:
+        return None
+    return f"{parent}/ holds {counts[key]} languages' folders; {strings} strings, no function"
+
+
+def _locale_folder(name: str) -> bool:
+    m = T.LOCALE_FOLDER.fullmatch(name.lower())
+    return m is not None and m.group(1) in T.LANGUAGE_CODES
+
+
 @fact("a copy of the standard library's tests for one Python version", "dir")
 def STDLIB_TEST_COPY(f: FileFacts) -> str | None:
     """A file below a folder named by a Python version (`3.12/`) that holds a `version` file

@@ -25,6 +25,7 @@ from repokb.rules.checks import (
     KUBERNETES_SECRET_VALUES,
     LARGE,
     LARGE_TABLE,
+    LITERAL_TABLE,
     NOT_TEMPLATE,
     PEM_PRIVATE_KEY,
     PRIVATE_KEY_FILE,
@@ -44,6 +45,7 @@ from repokb.rules.copies import (
     PACKAGE_ENTRY_STUB,
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
+    SCRIPT_ENTRY_STUB,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
@@ -89,6 +91,7 @@ from repokb.rules.layout import (
     EXAMPLE_DIR,
     IN_HELM_CHART,
     LOCALE_TRANSLATION,
+    LOCALE_WORD_LIST,
     OWN_REQUIREMENTS,
     STDLIB_TEST_COPY,
     TEST_DATA,
@@ -674,6 +677,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a build's entry-point stub, no manifest of dependencies (it "
             "points at {evidence})", subkind="entry_point_stub", flags=("generated",),
             confidence=0.9)),
+    _r("script-entry-stub", Tier.VENDOR, (SCRIPT_ENTRY_STUB,),
+       Then(Kind.GENERATED, "a build's entry-point script, importing from outside its folder "
+            "and written again in each sibling folder but for its name ({evidence})",
+            subkind="entry_point_stub", flags=("generated",), confidence=0.85)),
     _r("dependency-manifest", Tier.VENDOR,
        (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
@@ -833,6 +840,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
        Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
             subkind="svg_path_data", confidence=0.9)),
+    _r("literal-table", Tier.GENERATED, (LITERAL_TABLE,),
+       Then(Kind.DATA, "a table of literals written as Python ({evidence}): recorded, not "
+            "embedded", subkind="literal_table", confidence=0.85)),
     _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "source map of a bundle", subkind="source_map")),
     _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
@@ -1059,6 +1069,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
        Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
             "text they translate", subkind="translation_catalog", confidence=0.85)),
+    # ... or a locale's word lists as Python (faker's providers/person/de_DE/__init__.py)
+    _r("locale-word-list", Tier.PATH, (LOCALE_WORD_LIST,),
+       Then(Kind.DATA, "one locale's word lists written as Python ({evidence}): metadata "
+            "only; the methods using them are in the module above", subkind="locale_word_list",
+            confidence=0.8)),
     _r("resx-translation", Tier.PATH, (Name(T.RESX_TRANSLATION_GLOBS),),
        Then(Kind.DATA, ".NET resources in another culture ({evidence}): metadata only; the "
             "neutral .resx holds the text it translates", subkind="translation_catalog",
@@ -1189,12 +1204,19 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dockerfile-content", Tier.CONTENT, (Lang(frozenset({None})), Sniff("dockerfile")),
        Then(Kind.INFRASTRUCTURE, "Dockerfile (its first instruction is FROM)",
             subkind="dockerfile")),
-    _r("ansible-inventory", Tier.CONTENT, (Sniff("ansible_inventory"), Lang(frozenset({"ini"}))),
+    _r("ansible-inventory", Tier.CONTENT,
+       (AnyOf((Sniff("ansible_inventory"),
+               Fact("an inventory of host names", lambda f: f.bare_inventory))),
+        Lang(frozenset({"ini"}))),
        Then(Kind.INFRASTRUCTURE, "Ansible inventory ({evidence}): the hosts playbooks run on, "
             "their groups and connection variables", subkind="ansible_inventory")),
     _r("cloud-init", Tier.CONTENT, (Sniff("cloud_config"), Lang(frozenset({"yaml"}))),
        Then(Kind.INFRASTRUCTURE, "cloud-init user data ({evidence}): what a machine is set up "
             "with at its first boot", subkind="cloud_init")),
+    _r("cloud-init-settings", Tier.CONTENT, (Glob(T.CLOUD_INIT_SETTINGS_GLOBS),
+                                             Lang(frozenset({"yaml"}))),
+       Then(Kind.INFRASTRUCTURE, "cloud-init's settings ({evidence}): the modules it runs and "
+            "the defaults every machine boots with", subkind="cloud_init")),
     _r("infrastructure-directory", Tier.CONTENT, (Dir(T.INFRA_DIRS), Lang(STRUCTURED)),
        Then(Kind.INFRASTRUCTURE, "deployment configuration ({evidence})",
             subkind="deployment_config")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.rules import provisioning
 from repokb.rules import tables as T
 from repokb.rules.provisioning import ansible_inventory, cloud_config
 
@@ -532,4 +533,6 @@ SNIFFERS = {
     "smarty_template": smarty_template, "jinja_template": jinja_template,
     "html_page_part": html_page_part, "nginx_config": nginx_config,
     "ansible_inventory": ansible_inventory, "cloud_config": cloud_config,
+    "bare_inventory": provisioning.bare_inventory,
+    "cloud_init_settings": provisioning.cloud_init_settings,
 }

@@ -590,6 +590,12 @@ ENTRY_POINT_KEYS = ("main", "module", "types", "typings", "browser")
 # locale), looked for among the first ENTRY_STUB_SIBLINGS_ASKED siblings holding a package.json
 ENTRY_STUB_SIBLINGS_MIN = 5
 ENTRY_STUB_SIBLINGS_ASKED = 12
+# ... and the entry script such a stub points at, when it only imports from outside its folder
+# and is written again, but for the folder's name, in as many sibling folders
+# (javascript-time-ago's `locale/de/index.js`: `import localeData from "../de.json.js"`,
+# `TimeAgo.addLocale(localeData)`; 335 of them, one piece each, and their `index.cjs`)
+ENTRY_STUB_SCRIPT_NAMES = frozenset({"index.js", "index.cjs", "index.mjs"})
+ENTRY_STUB_SCRIPT_IMPORT = re.compile(r"""(?:\bfrom|\brequire\(|^import)[ \t]*["']\.\./""", re.M)
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
 PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod",
@@ -1200,6 +1206,11 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     ".markdownlintrc": JSON_OR_YAML, ".huskyrc": JSON_OR_YAML, ".commitlintrc": JSON_OR_YAML,
     ".textlintrc": JSON_OR_YAML,
 }
+# A credential file's template copy read in the form it is written in where the file itself keeps
+# Linguist's language (`.npmrc`: NPM Config, blocked): `.npmrc.sample`, `npmrc.example` are
+# `key=value` lines (`registry=`, `//host/:_authToken=${NPM_TOKEN}`), INI sample configuration,
+# redacted (was npm_config data, metadata only: its registry settings never read)
+SAMPLE_LANGUAGE_BY_NAME: dict[str, str] = {".npmrc": "ini", "npmrc": "ini"}
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 # `.cargo/config`; the Transifex client's `.tx/config` (INI sections per resource: its docs'
 # "configuration file", Sphinx 8.1.3's sphinx/locale/.tx/config; credentials live apart, in
@@ -1225,6 +1236,19 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
     ("nginx", "win-utf"): "nginx",
 }
 NGINX_CHARSET_MAPS = ("koi-utf", "koi-win", "win-utf")
+# cloud-init's own settings (`/etc/cloud/cloud.cfg`, `/etc/cloud/cloud.cfg.d/90_dpkg.cfg`): YAML
+# under INI's `.cfg`, read as YAML when no INI line is in them (facts.language; the `cloud-init`
+# rule: infrastructure, as user data is)
+CLOUD_INIT_SETTINGS_NAMES = frozenset({"cloud.cfg"})
+CLOUD_INIT_SETTINGS_DIRS = frozenset({"cloud.cfg.d"})
+CLOUD_INIT_SETTINGS_GLOBS = ("cloud.cfg", "**/cloud.cfg", "**/cloud.cfg.d/*.cfg")
+# Ansible's inventories by name or folder (its docs' `production`, `staging`; `/etc/ansible/hosts`;
+# `inventory/prod`, `inventories/dev/hosts`): one of host names only under `[group]` headers has
+# no other mark (facts.bare_inventory); an inventory with connection variables or nested groups
+# is known by its content wherever it lies (provisioning.ansible_inventory)
+INVENTORY_NAMES = frozenset({"hosts", "inventory", "hosts.ini", "inventory.ini", "production",
+                             "staging"})
+INVENTORY_DIRS = frozenset({"inventory", "inventories"})
 # Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
 DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")
 # Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
@@ -1510,6 +1534,20 @@ LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}|[a-z\d]
                          r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
 LOCALE_SIBLINGS_MIN = 5
 LOCALE_SOURCE_LANGUAGE = "en"
+# ... or as Python, a folder per language holding its word lists (layout.LOCALE_WORD_LIST:
+# faker's `providers/person/de_DE/__init__.py`): a module with no function and this many strings
+LOCALE_FOLDER = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}))*")
+LOCALE_WORD_LIST_MIN_STRINGS = 100
+STRING_LITERAL = re.compile(r"""[rbuRBU]?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
+PYTHON_FUNCTION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.M)
+PYTHON_DEFINITION = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def|class)[ \t]", re.M)
+# A big Python module that is one table of literals (checks.LITERAL_TABLE: faker's
+# `decode/codes.py`): this big, its head's lines mostly lone literal elements
+LITERAL_TABLE_MIN_BYTES = 32 * 1024
+LITERAL_TABLE_SHARE = 0.9
+LITERAL_LINE = re.compile(
+    r"""[ \t]*(?:[rbuRBU]?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|-?(?:0x)?[\d.]+[\w.]*"""
+    r"""|\((?:[^()\n])*\))[ \t]*,?[ \t]*(?:#.*)?""")
 _LANGUAGE_CODES = (
     "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu "
     "cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho "

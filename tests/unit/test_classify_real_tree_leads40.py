@@ -1,0 +1,230 @@
+"""Session 39's leftovers decided and what session 40's audit of real trees found (decisions40):
+each case as the real tree holds it, the near cases that must stay as they were, and the
+secrets each newly indexed form must lose.
+"""
+
+from __future__ import annotations
+
+from repokb.models import Kind, Policy
+
+from ..conftest import assert_classified, cases, classify_file, write
+from ..secret_forms import assert_form_redacted, j
+
+# -- javascript-time-ago 2.6.4: 335 `locale/<code>/index.js` beside their package.json stubs -----
+CODES = ["af", "ak", "am", "ar", "de", "en", "zh-Hant"]
+
+
+def locale_index(code: str) -> str:
+    return (f'import TimeAgo from "javascript-time-ago"\nimport localeData from "../{code}.json.js"'
+            "\n\nTimeAgo.addLocale(localeData)\n\nexport default localeData")
+
+
+def locale_index_cjs(code: str) -> str:
+    return ('var TimeAgo = require("javascript-time-ago")\n'
+            f'var localeData = require("../{code}.json")\n\nTimeAgo.addLocale(localeData)\n\n'
+            "exports = module.exports = localeData\nexports['default'] = localeData")
+
+
+def _locales(tmp_path, codes: list[str], write_index=locale_index, name="index.js") -> None:
+    write(tmp_path, "package/package.json", '{"name": "javascript-time-ago", "version": "2.6.4"}')
+    for code in codes:
+        write(tmp_path, f"package/locale/{code}/{name}", write_index(code))
+        write(tmp_path, f"package/locale/{code}.json", f'{{"locale": "{code}"}}')
+
+
+@cases(("name", "make"), [("index.js", locale_index), ("index.cjs", locale_index_cjs)])
+def test_an_entry_script_written_again_in_each_locale_folder_is_generated(tmp_path, name, make):
+    """Each `index.js` was JavaScript source (335 pieces, the same but for the code)."""
+    _locales(tmp_path, CODES, make, name)
+    c = assert_classified(tmp_path, f"package/locale/de/{name}", make("de"),
+                          kind=Kind.GENERATED, subkind="entry_point_stub",
+                          index_policy=Policy.METADATA_ONLY)
+    assert "package/locale/af/" in c.reasons[0], c.reasons
+
+
+@cases(("codes", "text"), [
+    (["af", "ak", "am", "de"], locale_index("de")),  # three alike beside it: too few
+    (CODES, locale_index("de") + "\nexport const extra = 1"),  # more than the others
+    (CODES, locale_index("de").replace("../de.json.js", "./data.js")),  # imports its own folder
+])
+def test_an_entry_script_without_five_alike_siblings_stays_source(tmp_path, codes, text):
+    _locales(tmp_path, codes)
+    assert_classified(tmp_path, "package/locale/de/index.js", text, kind=Kind.SOURCE)
+
+
+def test_component_folders_with_different_index_scripts_stay_source(tmp_path):
+    for name in ["button", "card", "dialog", "menu", "tabs", "table"]:
+        write(tmp_path, f"src/{name}/index.js",
+              f'import {{ render }} from "../core"\nexport function {name}() {{ return render('
+              f'"{name}", {len(name)}) }}\n' + ("// wide\n" if len(name) > 4 else ""))
+    assert_classified(tmp_path, "src/dialog/index.js",
+                      (tmp_path / "src/dialog/index.js").read_text(), kind=Kind.SOURCE)
+
+
+# -- cloud-init's own settings: `/etc/cloud/cloud.cfg`, `cloud.cfg.d/*.cfg` (YAML under `.cfg`) ---
+CLOUD_CFG = ("# The top level settings are used as module\n# and base configuration.\n"
+             "users:\n   - default\n\ndisable_root: true\npreserve_hostname: false\n\n"
+             "cloud_init_modules:\n - seed_random\n - bootcmd\n - write_files\n\n"
+             "system_info:\n   distro: debian\n   default_user:\n     name: debian\n"
+             "     groups: [adm, audio, cdrom, dialout, dip, floppy, plugdev, sudo, video]\n")
+LOGGING_CFG = ("_log:\n - &log_base |\n   [loggers]\n   keys=root,cloudinit\n\n"
+               "   [handlers]\n   keys=consoleHandler\n\nlog_cfgs:\n - [ *log_base ]\n")
+
+
+@cases(("rel", "text"), [
+    ("etc/cloud/cloud.cfg", CLOUD_CFG),
+    ("etc/cloud/cloud.cfg.d/90_dpkg.cfg",
+     "# to update this file, run dpkg-reconfigure cloud-init\n"
+     "datasource_list: [ NoCloud, ConfigDrive, Ec2, None ]\n"),
+    ("etc/cloud/cloud.cfg.d/05_logging.cfg", LOGGING_CFG),  # INI inside a YAML block scalar
+])
+def test_cloud_init_settings_are_yaml_infrastructure(tmp_path, rel, text):
+    """Read as INI by `.cfg` on main: one window of `key: value` lines, no key path."""
+    c = assert_classified(tmp_path, rel, text, kind=Kind.INFRASTRUCTURE, subkind="cloud_init",
+                          language="yaml", index_policy=Policy.INDEX_TEXT)
+    assert "cloud-init's settings" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "text"), [
+    ("setup.cfg", "[metadata]\nname = cloud\n"),
+    ("etc/cloud/cloud.cfg", "[main]\ndatasource = NoCloud\n"),  # an INI file so named
+    ("conf/app.cfg", "users:\n  - default\n"),  # YAML-shaped, but no cloud-init name
+])
+def test_other_cfg_files_keep_their_language(tmp_path, rel, text):
+    c = classify_file(tmp_path, rel, text)
+    assert c.language == "ini" and c.subkind != "cloud_init", c.reasons
+
+
+def cloud_password() -> str:
+    return j("Cl0ud", "Cfg", "Pa55-z9")
+
+
+def test_cloud_cfg_passwords_are_redacted():
+    assert_form_redacted("yaml", "system_info:\n  default_user:\n    name: ops\n"
+                         "    plain_text_passwd: {X}\n", (cloud_password(),))
+
+
+# -- an Ansible inventory of host names only (no `ansible_` variable, no nested group) -----------
+BARE = ("# production hosts\n[webservers]\nweb1.example.com\nweb[02:04].example.com\n\n"
+        "[dbservers]\ndb1.example.com:5433\n10.0.0.12 backup=true\n")
+
+
+@cases(("rel",), [("inventory",), ("ansible/hosts",), ("production",), ("inventory/prod",),
+                  ("inventories/staging/hosts.ini",), ("etc/ansible/hosts",)])
+def test_an_inventory_of_host_names_is_infrastructure(tmp_path, rel):
+    """Extension-less ones were unknown, excluded; `hosts.ini` INI configuration."""
+    c = assert_classified(tmp_path, rel, BARE, kind=Kind.INFRASTRUCTURE,
+                          subkind="ansible_inventory", language="ini",
+                          index_policy=Policy.INDEX_TEXT)
+    assert "group [webservers]" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "text"), [
+    ("notes/servers", BARE),  # a name no inventory takes
+    ("hosts", "127.0.0.1 localhost\n::1 localhost ip6-localhost\n"),  # /etc/hosts
+    ("inventory", "[mail]\nsmtp relay for the office\n"),  # prose in a section
+    ("production", "[app]\nworkers = 4\nlisten = 0.0.0.0:80\n"),  # settings, not hosts
+])
+def test_sectioned_text_that_is_no_inventory_stays_as_it_was(tmp_path, rel, text):
+    c = classify_file(tmp_path, rel, text)
+    assert c.subkind != "ansible_inventory", c.reasons
+
+
+# -- `.npmrc.sample`: Linguist's NPM Config, data, its settings never read -----------------------
+def npm_token() -> str:
+    return j("npm_", "Zq7Rp3Xk9Lm2", "Wv8Tn4Bc6Hd1Jf5Gs0Ay")
+
+
+NPMRC = ("registry=https://npm.acme.io/\n@acme:registry=https://npm.acme.io/\n"
+         "//npm.acme.io/:_authToken={X}\nalways-auth=true\n")
+
+
+@cases(("rel",), [(".npmrc.sample",), ("docs/.npmrc.example",), ("ci/npmrc.template",)])
+def test_an_npmrc_template_copy_is_sample_configuration(tmp_path, rel):
+    """Was npm_config data, metadata only."""
+    c = assert_classified(tmp_path, rel, NPMRC.replace("{X}", npm_token()),
+                          kind=Kind.CONFIGURATION, subkind="sample_config", language="ini",
+                          index_policy=Policy.INDEX_TEXT)
+    assert "redact" in c.flags, c.flags
+
+
+def test_the_npmrc_itself_keeps_linguist_s_language_and_stays_blocked(tmp_path):
+    assert_classified(tmp_path, ".npmrc", NPMRC.replace("{X}", npm_token()),
+                      kind=Kind.SECRET_CANDIDATE, language="npm_config",
+                      index_policy=Policy.BLOCK)
+
+
+def test_an_npmrc_sample_s_token_is_redacted():
+    assert_form_redacted("ini", NPMRC, (npm_token(),))
+
+
+# -- faker 40.63.0: a locale's word lists as Python; a transliteration table ---------------------
+LOCALES = ["de_DE", "en_US", "fr_FR", "fil_PH", "zh_CN", "en"]
+
+
+def word_list(locale: str, n: int = 150, method: str = "") -> str:
+    names = "\n".join(f'        "Name{i}{locale}",' for i in range(n))
+    return ("from .. import Provider as PersonProvider\n\n\nclass Provider(PersonProvider):\n"
+            '    formats = ("{{first_name}} {{last_name}}",)\n\n'
+            f"    first_names = (\n{names}\n    )\n{method}")
+
+
+def _faker(tmp_path) -> None:
+    write(tmp_path, "faker/providers/person/__init__.py",
+          "class Provider:\n    def name(self) -> str:\n        return 'x'\n")
+    for locale in LOCALES:
+        write(tmp_path, f"faker/providers/person/{locale}/__init__.py", word_list(locale))
+
+
+def test_a_locale_s_word_lists_in_python_are_data(tmp_path):
+    """Python source on main: 383 such files, most of faker's 17,646 provider pieces."""
+    _faker(tmp_path)
+    c = assert_classified(tmp_path, "faker/providers/person/de_DE/__init__.py",
+                          word_list("de_DE"), kind=Kind.DATA, subkind="locale_word_list",
+                          index_policy=Policy.METADATA_ONLY)
+    assert "faker/providers/person/ holds 6 languages' folders" in c.reasons[0], c.reasons
+    assert_classified(tmp_path, "faker/providers/person/__init__.py",
+                      (tmp_path / "faker/providers/person/__init__.py").read_text(),
+                      kind=Kind.SOURCE)
+
+
+METHOD = ("\n    def ssn(self) -> str:\n        digits = [self.random_digit() for _ in range(8)]"
+          "\n        return ''.join(map(str, digits)) + str(sum(digits) % 11)\n")
+
+
+@cases(("rel", "text"), [
+    ("faker/providers/person/de_DE/__init__.py", word_list("de_DE", method=METHOD)),  # a method
+    ("faker/providers/person/de_DE/__init__.py", word_list("de_DE", n=20)),  # a few strings
+    ("django/conf/locale/de/formats.py",  # Django's formats: few strings, no function
+     'DATE_FORMAT = "j. F Y"\nDATE_INPUT_FORMATS = ["%d.%m.%Y", "%d.%m.%y"]\n'),
+])
+def test_a_locale_module_with_code_or_few_strings_stays_source(tmp_path, rel, text):
+    _faker(tmp_path)
+    for locale in LOCALES:
+        write(tmp_path, f"django/conf/locale/{locale.split('_')[0]}/formats.py", "X = 1\n")
+    write(tmp_path, "django/conf/locale/nl/formats.py", "X = 1\n")
+    assert_classified(tmp_path, rel, text, kind=Kind.SOURCE)
+
+
+def test_a_word_list_outside_a_folder_of_languages_stays_source(tmp_path):
+    write(tmp_path, "mypkg/data/__init__.py", "")
+    assert_classified(tmp_path, "mypkg/words/__init__.py", word_list("x"), kind=Kind.SOURCE)
+
+
+def codes_table(n: int = 4000) -> str:
+    return "codes = (\n" + "".join(f'    "\\x{i % 256:02x}",\n' for i in range(n)) + ")\n"
+
+
+def test_a_big_python_table_of_literals_is_data(tmp_path):
+    """faker's `decode/codes.py` (770 KB, 1,351 pieces): source on main."""
+    assert_classified(tmp_path, "faker/decode/codes.py", codes_table(), kind=Kind.DATA,
+                      subkind="literal_table", index_policy=Policy.METADATA_ONLY)
+
+
+@cases(("text",), [
+    (codes_table(400),),  # small
+    (codes_table() + "\n\ndef unidecode(txt):\n    return ''.join(codes[ord(c)] for c in txt)\n",),
+    ("class Table:\n" + codes_table().replace("codes =", "    codes ="),),
+])
+def test_a_literal_table_with_code_or_small_stays_source(tmp_path, text):
+    assert_classified(tmp_path, "faker/decode/codes.py", text, kind=Kind.SOURCE)
