@@ -169,7 +169,7 @@ def _shape(text: str, folder: str) -> str:
 
 @fact("a build's entry-point script, the same in each sibling folder", "path")
 def SCRIPT_ENTRY_STUB(f: FileFacts) -> str | None:
-    """An `index.js` (`.cjs`, `.mjs`) that only imports from outside its folder and is written
+    """An `index.js` (`.mjs`) that only imports from outside its folder and is written
     again, but for the folder's name, in `ENTRY_STUB_SIBLINGS_MIN` sibling folders: the script
     a build's entry-point stub points at (javascript-time-ago 2.6.4's 335 `locale/de/index.js`:
     `import localeData from "../de.json.js"`, `TimeAgo.addLocale(localeData)`). The sibling

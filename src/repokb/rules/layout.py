@@ -6,6 +6,8 @@ facts of size, content and secrets; rules/generated.py those of generated files 
 
 from __future__ import annotations
 
+import ast
+
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact, fact
 from repokb.rules.facts import FileFacts
@@ -85,10 +87,11 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
 @fact("one language's word lists written as Python, among a folder of languages", "dir")
 def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     """A Python module in a folder named by a language code (`de_DE/`, `fil_PH/`, `en/`) among
-    `LOCALE_SIBLINGS_MIN` such folders, defining no function, holding `LOCALE_WORD_LIST_MIN_
-    STRINGS` strings or more: one locale's word lists (faker 40.63.0's 383 of its 695
-    `providers/<kind>/<locale>/__init__.py`: `first_names_male = ("Abbas", ...)`, the methods in
-    `providers/<kind>/__init__.py` above). A locale's module with a method (faker's `ssn`
+    `LOCALE_SIBLINGS_MIN` such folders, holding `LOCALE_WORD_LIST_MIN_STRINGS` strings or more,
+    its functions (if any) under `LOCALE_WORD_LIST_CODE_SHARE` of its lines: one locale's word
+    lists (faker 40.63.0's `providers/<kind>/<locale>/__init__.py`: `first_names_male =
+    ("Abbas", ...)`; `address/it_IT/`: 17,659 lines, 34 in 7 small methods; the API in
+    `providers/<kind>/__init__.py` above). A locale's module with more code (faker's `ssn`
     checksums) or a few strings (Django's `conf/locale/de/formats.py`) stays code."""
     if f.language != "python" or len(f.dirs) < 2:
         return None
@@ -99,7 +102,10 @@ def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
         return None
     text = whole.decode("utf-8", "replace")
     strings = len(T.STRING_LITERAL.findall(text))
-    if strings < T.LOCALE_WORD_LIST_MIN_STRINGS or T.PYTHON_FUNCTION.search(text):
+    if strings < T.LOCALE_WORD_LIST_MIN_STRINGS:
+        return None
+    share = _function_share(text) if T.PYTHON_FUNCTION.search(text) else 0.0
+    if share is None or share >= T.LOCALE_WORD_LIST_CODE_SHARE:
         return None
     parent = "/".join(f.dirs[:-1])
     counts = f.project.locale_files
@@ -109,7 +115,20 @@ def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
                           if _locale_folder(name))
     if counts[key] < T.LOCALE_SIBLINGS_MIN:
         return None
-    return f"{parent}/ holds {counts[key]} languages' folders; {strings} strings, no function"
+    code = f"functions {share:.0%} of its lines" if share else "no function"
+    return f"{parent}/ holds {counts[key]} languages' folders; {strings} strings, {code}"
+
+
+def _function_share(text: str) -> float | None:
+    """The share of a module's lines inside its functions (nested ones counted again), or None
+    when it does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    inside = sum(n.end_lineno - n.lineno + 1 for n in ast.walk(tree)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno)
+    return inside / max(text.count("\n"), 1)
 
 
 def _locale_folder(name: str) -> bool:

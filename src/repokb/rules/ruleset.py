@@ -1072,7 +1072,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # ... or a locale's word lists as Python (faker's providers/person/de_DE/__init__.py)
     _r("locale-word-list", Tier.PATH, (LOCALE_WORD_LIST,),
        Then(Kind.DATA, "one locale's word lists written as Python ({evidence}): metadata "
-            "only; the methods using them are in the module above", subkind="locale_word_list",
+            "only; the provider's methods are in the module above", subkind="locale_word_list",
             confidence=0.8)),
     _r("resx-translation", Tier.PATH, (Name(T.RESX_TRANSLATION_GLOBS),),
        Then(Kind.DATA, ".NET resources in another culture ({evidence}): metadata only; the "
