@@ -247,3 +247,123 @@ def test_a_big_python_table_of_literals_is_data(tmp_path):
 ])
 def test_a_literal_table_with_code_or_small_stays_source(tmp_path, text):
     assert_classified(tmp_path, "faker/decode/codes.py", text, kind=Kind.SOURCE)
+
+
+# -- the audit's npm tarballs: builds mirrored beside the code they copy --------------------------
+CARBON_ES = ('import { usePrefix } from "../../internal/usePrefix.js";\n'
+             "export function Tabs({ children }) {\n  const prefix = usePrefix();\n"
+             "  return children;\n}\n")
+CARBON_LIB = ('const require_runtime = require("../../_virtual/_rolldown/runtime.js");\n'
+              'const require_usePrefix = require("../../internal/usePrefix.js");\n'
+              "function Tabs({ children }) {\n  const prefix = require_usePrefix.usePrefix();\n"
+              "  return children;\n}\nexports.Tabs = Tabs;\n")
+
+
+def test_rolldown_s_commonjs_build_beside_the_es_build_is_a_copy(tmp_path):
+    """@carbon/react 1.117.0's `lib/` (772 modules) was source beside `es/`."""
+    write(tmp_path, "package/package.json", '{"name": "@carbon/react", "version": "1.117.0"}')
+    write(tmp_path, "package/es/components/Tabs/Tabs.js", CARBON_ES)
+    assert_classified(tmp_path, "package/lib/components/Tabs/Tabs.js", CARBON_LIB,
+                      kind=Kind.BUILD_ARTIFACT, subkind="module_format_copy",
+                      index_policy=Policy.EXCLUDE)
+    assert_classified(tmp_path, "package/es/components/Tabs/Tabs.js", CARBON_ES,
+                      kind=Kind.SOURCE)
+    # a person's lib/ module beside es/, no build's mark: the package's own
+    assert_classified(tmp_path, "package/lib/components/Tabs/Tabs.js",
+                      CARBON_LIB.replace("_virtual/_rolldown/runtime.js", "runtime.js"),
+                      kind=Kind.SOURCE)
+
+
+APOLLO_DTS = ('import type { SkipToken } from "./constants.js";\nexport declare class '
+              "ObservableQuery<T> {\n  refetch(variables?: Partial<T>): Promise<T>;\n"
+              "  stopPolling(): void;\n}\n//# sourceMappingURL=ObservableQuery.d.ts.map\n")
+APOLLO_JS = ('import { equal } from "@wry/equality";\nexport class ObservableQuery {\n'
+             "  refetch(variables) { return equal(variables, this.variables); }\n}\n")
+APOLLO_CJS = ('"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n'
+              'const equality_1 = require("@wry/equality");\nclass ObservableQuery {\n'
+              "  refetch(variables) { return (0, equality_1.equal)(variables, this.variables); }"
+              "\n}\nexports.ObservableQuery = ObservableQuery;\n")
+
+
+def _apollo(tmp_path) -> None:
+    write(tmp_path, "package/package.json", '{"name": "@apollo/client", "version": "4.3.8"}')
+    write(tmp_path, "package/core/ObservableQuery.d.ts", APOLLO_DTS)
+    write(tmp_path, "package/core/ObservableQuery.js", APOLLO_JS)
+
+
+@cases(("rel", "text"), [
+    ("package/__cjs/core/ObservableQuery.cjs", APOLLO_CJS),
+    ("package/__cjs/core/ObservableQuery.d.cts",
+     APOLLO_DTS.replace("constants.js", "constants.cjs").replace(".d.ts.map", ".d.cts.map")),
+])
+def test_a_package_s_commonjs_mirror_in_cjs_is_a_copy(tmp_path, rel, text):
+    """apollo-client 4.3.8's `__cjs/` (the package again as CommonJS, 640 modules): source."""
+    _apollo(tmp_path)
+    c = assert_classified(tmp_path, rel, text, kind=Kind.BUILD_ARTIFACT,
+                          index_policy=Policy.EXCLUDE)
+    assert "package/core/ObservableQuery." in c.reasons[0], c.reasons
+
+
+def test_a_commonjs_declaration_with_other_code_stays_source(tmp_path):
+    _apollo(tmp_path)
+    other = ("export declare function createClient(uri: string): Client;\n"
+             "export interface Client {\n  query(q: string): Promise<unknown>;\n}\n")
+    assert_classified(tmp_path, "package/__cjs/core/ObservableQuery.d.cts", other,
+                      kind=Kind.SOURCE)
+
+
+HOOK = ('import { equal } from "@wry/equality";\nimport * as React from "react";\n'
+        "export function useQuery(query, options) {\n  const [state] = React.useState(query);\n"
+        "  return equal(state, options) ? state : query;\n}\n")
+HOOK_COMPILED = ('import { c as _c } from "@apollo/client/react/internal/compiler-runtime";\n'
+                 + HOOK.replace("  const [state]", "  const $ = _c(4);\n  const [state]"))
+
+
+def test_the_react_compiler_s_build_of_the_hooks_is_a_copy(tmp_path):
+    """apollo-client's `react/hooks-compiled/`: each hook (and its `.d.ts`) a third time."""
+    write(tmp_path, "package/react/hooks/useQuery.js", HOOK)
+    write(tmp_path, "package/react/hooks/useQuery.d.ts", "export declare function useQuery(q: "
+          "string): unknown;\n")
+    assert_classified(tmp_path, "package/react/hooks-compiled/useQuery.js", HOOK_COMPILED,
+                      kind=Kind.BUILD_ARTIFACT, index_policy=Policy.EXCLUDE)
+    assert_classified(tmp_path, "package/react/hooks-compiled/useQuery.d.ts",
+                      "export declare function useQuery(q: string): unknown;\n",
+                      kind=Kind.BUILD_ARTIFACT, index_policy=Policy.EXCLUDE)
+    assert_classified(tmp_path, "package/react/hooks/useQuery.js", HOOK, kind=Kind.SOURCE)
+
+
+MDI = "".join(f"export declare const mdi{n}: string;\n" for n in ("Abacus", "Account", "Zip"))
+ICON_DTS = ("import * as React from 'react';\ndeclare const AcademicCapIcon: React.ForwardRef"
+            "ExoticComponent<React.SVGProps<SVGSVGElement>>;\nexport default AcademicCapIcon;\n")
+
+
+@cases(("kept", "copy", "text"), [
+    ("package/mdi.d.ts", "package/commonjs/mdi.d.ts", MDI),  # @mdi/js 7.4.47: 624 pieces again
+    ("package/16/solid/AcademicCapIcon.d.ts", "package/16/solid/esm/AcademicCapIcon.d.ts",
+     ICON_DTS),  # @heroicons/react 2.2.0: 1,290 declarations again
+])
+def test_a_mirror_folder_s_declaration_with_the_same_bytes_is_a_copy(tmp_path, kept, copy, text):
+    write(tmp_path, kept, text)
+    c = assert_classified(tmp_path, copy, text, kind=Kind.BUILD_ARTIFACT,
+                          index_policy=Policy.EXCLUDE)
+    assert kept in c.reasons[0], c.reasons
+    assert_classified(tmp_path, copy, text.replace("AcademicCap", "Bell").replace("Zip", "Zap"),
+                      kind=Kind.SOURCE)  # other declarations: its own
+
+
+TYPES_TS = ("import type { RequestInit } from './builtin-types';\n\n"
+            "type NotAny<T> = [0] extends [1 & T] ? never : T;\n\n"
+            "type UndiciRequestInit = " + " | ".join(
+                f"NotAny<import('{'../' * n}node_modules/undici/index.d.ts').RequestInit>"
+                for n in range(1, 11)) + ";\n"
+            "type RequestInits = " + " | ".join(
+                f"NotAny<import('{'../' * n}node_modules/@types/node-fetch/index.d.ts').Init>"
+                for n in range(1, 11)) + ";\n\nexport type MergedRequestInit = RequestInits;\n")
+
+
+def test_a_typescript_union_written_on_one_line_is_no_minified_code(tmp_path):
+    """openai 6.49.0's `src/internal/types.ts` (long lines 51% of its text): minified on main."""
+    assert_classified(tmp_path, "src/internal/types.ts", TYPES_TS, kind=Kind.SOURCE,
+                      index_policy=Policy.PARSE_AND_INDEX)
+    bundle = "var a=" + ";".join(f"b{i}=function(c){{return c+{i}}}" for i in range(200)) + ";\n"
+    assert_classified(tmp_path, "static/app.js", bundle, kind=Kind.GENERATED)

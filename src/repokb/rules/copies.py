@@ -1,7 +1,8 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
 an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
-rollup config writes, a build's entry-point stubs and the scripts they point at.
+rollup config writes, a build's entry-point stubs and the scripts they point at, a tool's
+patched copy of a file beside it, a CommonJS declaration of the one in a mirror folder.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -202,3 +203,33 @@ def _stub_siblings(f: FileFacts) -> str | None:
         if asked >= T.ENTRY_STUB_SIBLINGS_ASKED:
             break
     return None
+
+
+@fact("a patched copy of the file beside it", "path")
+def PATCHED_COPY(f: FileFacts) -> str | None:
+    """`X.c.pysam.c` beside `X.c`: a copy a tool wrote with its own tag in the name, the
+    original's extension repeated (pysam 0.24.1's import script rewrites bcftools' and
+    samtools' `vcfannotate.c` into `vcfannotate.c.pysam.c`, `fprintf(stderr` made
+    `fprintf(bcftools_stderr`: 110 files, 6,787 pieces, 30% of the package, twice). The
+    original's name, or None."""
+    stem, dot, ext = f.name.rpartition(".")
+    base, dot2, tag = stem.rpartition(".")
+    if not (dot and dot2 and tag.isalpha() and ext and base.endswith("." + ext)):
+        return None
+    if base not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        return None
+    return base
+
+
+def declaration_twin(f: FileFacts, beside: str, names: frozenset[str]) -> str | None:
+    """The declaration in the mirror folder `beside` (its listing `names`) that f's CommonJS
+    declaration (`x.d.cts`) was written from, holding the same code once the `.cjs` it imports
+    is read `.js` (apollo-client 4.3.8's `__cjs/core/ObservableQuery.d.cts` of
+    `core/ObservableQuery.d.ts`), or None."""
+    suffix = next((s for s in T.COMMONJS_DECLARATION_SUFFIXES if f.lower_name.endswith(s)), None)
+    twin = None if suffix is None else f.name[: -len(suffix)] + ".d.ts"
+    if twin is None or twin not in names:
+        return None
+    other = head_of(os.path.join(str(f.file.root), beside, twin), f.limits.head_bytes)
+    mine = T.COMMONJS_SPECIFIER.sub(r"\1.js\2", f.text)
+    return twin if same_code(mine, other) >= T.VARIANT_SAME_CODE else None

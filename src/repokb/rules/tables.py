@@ -959,7 +959,11 @@ MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
 # mirrors the package; rules/generated.py `_mirrored`): the `.js`/`.mjs` kept before a `.cjs`
 # (variants.kept_in_place), a declaration only when its bytes are the same.
 MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
-    "cjs": ("lib", "esm", "es", "es6"), "commonjs": ("lib", "esm", "es", "es6"),
+    # (and the package's folder above: @mdi/js 7.4.47's `commonjs/mdi.d.ts`, 624 pieces again)
+    "cjs": ("lib", "esm", "es", "es6", ""), "commonjs": ("lib", "esm", "es", "es6", ""),
+    # apollo-client 4.3.8's CommonJS build of the whole package (`__cjs/core/x.cjs`, `.d.cts`:
+    # 640 modules) and the React Compiler's build of its hooks (`react/hooks-compiled/`)
+    "__cjs": ("",), "hooks-compiled": ("hooks",),
     # recharts 3.11.3's `lib/` beside `es6/` (Babel's CommonJS of it: 602 modules twice)
     "lib": ("es", "esm", "es6"),
     "browser": ("",), "esm": ("",),
@@ -989,9 +993,18 @@ DOWNLEVEL_SIZE_RATIO = 0.9
 MIRROR_COMPARE_BYTES = 1024 * 1024
 # What Babel and tsc write at the top of a module compiled to CommonJS, which no person writes:
 # in a mirror folder beside the same name in the ESM build it marks the copy (generated._mirrored)
+# (and rolldown's, `require("../../_virtual/_rolldown/runtime.js")`: @carbon/react 1.117.0's
+# `lib/` beside `es/`, 772 modules; and the React Compiler's memo cache, `import { c as _c }
+# from ".../compiler-runtime"`: apollo-client's `react/hooks-compiled/` beside `react/hooks/`)
 COMMONJS_BUILD_MARK = re.compile(
     r"""Object\.defineProperty\(exports, ["']__esModule["'], \{\s*value: true\s*\}\)|"""
-    r"""^exports\.__esModule = true;""", re.M)
+    r"""^exports\.__esModule = true;|"""
+    r"""\brequire\(["'](?:\.\.?/)+_virtual/_rolldown/runtime\.js["']\)|"""
+    r"""^import \{ c as _c \} from ["'][^"'\n]*compiler-runtime["']""", re.M)
+# A CommonJS declaration (`x.d.cts`) in a mirror folder, written from `x.d.ts` with the `.cjs`
+# it imports for `.js` (copies.declaration_twin)
+COMMONJS_DECLARATION_SUFFIXES = (".d.cts",)
+COMMONJS_SPECIFIER = re.compile(r"""(["'][^"'\n]*)\.cjs(["'])""")
 # A library's declarations of its readable build beside those of its minified one, importing
 # `../x.src` where the other imports `../x` (generated._readable_build_declaration)
 READABLE_BUILD_DECLARATION = ".src.d.ts"
