@@ -419,3 +419,26 @@ def test_an_include_file_is_read_in_its_language(tmp_path, rel, text, language):
 ])
 def test_an_include_file_without_a_sure_mark_stays_unknown(tmp_path, text):
     assert_classified(tmp_path, "conf/settings.inc", text, kind=Kind.UNKNOWN)
+
+
+# -- awscli 1.46.3: botocore's AWS service models (304,000 of its 330,674 pieces) ----------------
+SERVICE_2 = ('{\n  "version":"2.0",\n  "metadata":{\n    "apiVersion":"2006-03-01",\n'
+             '    "protocol":"rest-xml",\n    "serviceId":"S3"\n  },\n  "operations":{\n'
+             '    "PutObject":{"name":"PutObject","http":{"method":"PUT"}}\n  }\n}\n')
+
+
+@cases(("rel",), [("awscli/botocore/data/s3/2006-03-01/service-2.json",),
+                  ("botocore/data/s3/2006-03-01/paginators-1.json",),
+                  ("awscli/botocore/data/endpoints.json",)])
+def test_botocore_s_service_models_are_generated(tmp_path, rel):
+    """JSON configuration on main, indexed whole."""
+    assert_classified(tmp_path, rel, SERVICE_2, kind=Kind.GENERATED, subkind="aws_service_model",
+                      index_policy=Policy.METADATA_ONLY)
+
+
+def test_awscli_s_own_examples_and_a_project_s_data_json_stay(tmp_path):
+    assert_classified(tmp_path, "awscli/examples/s3/cp.rst", "**To copy a file**\n\n"
+                      "The following ``cp`` command copies a file::\n\n    aws s3 cp a s3://b/\n",
+                      kind=Kind.DOCUMENTATION)
+    c = classify_file(tmp_path, "app/data/s3/service.json", SERVICE_2)
+    assert c.subkind != "aws_service_model", c.reasons

@@ -729,6 +729,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a cached Google API discovery document ({evidence}): written by "
             "Google's discovery service, recorded by name, not embedded",
             subkind="api_discovery_cache", flags=("generated",), confidence=0.95)),
+    _r("aws-service-model", Tier.GENERATED, (Glob(T.AWS_SERVICE_MODEL_GLOBS),),
+       Then(Kind.GENERATED, "an AWS service model as botocore ships it ({evidence}): written "
+            "from AWS's API definitions, synced by a release bot; recorded by name, not embedded",
+            subkind="aws_service_model", flags=("generated",), confidence=0.9)),
     _r("amalgamated-header", Tier.GENERATED,
        (Dir(T.AMALGAMATION_DIRS), Ext(T.AMALGAMATION_EXTENSIONS)),
        Then(Kind.GENERATED, "a single header amalgamated from the library's headers "

@@ -612,6 +612,12 @@ GENERATED_DIRS = frozenset({"generated", "generated-sources", "generated-src", "
 # 97% of the package's): descriptions of Google's APIs that Google's discovery service writes
 # and a bot refreshes, not the package's own; recorded by name, not embedded.
 API_DISCOVERY_CACHE_GLOBS = ("**/discovery_cache/documents/*.json",)
+# ... and AWS's service models as botocore ships them (awscli 1.46.3's vendored
+# `awscli/botocore/data/s3/2006-03-01/service-2.json`, `endpoint-rule-set-1.json`,
+# `paginators-1.json`, `waiters-2.json`, `endpoints.json`: 1,900 files, 304,000 of its 330,674
+# pieces): written from AWS's own API definitions and synced by a release bot, not the
+# package's code; the CLI's `examples/` and its customizations stay
+AWS_SERVICE_MODEL_GLOBS = ("**/botocore/data/**/*.json", "botocore/data/**/*.json")
 # A C++ library's headers joined into one by its build (nlohmann/json's and Catch2 v2's
 # `single_include/`, written by their amalgamate scripts from `include/`): each definition
 # again, in one file of up to 1 MB.
