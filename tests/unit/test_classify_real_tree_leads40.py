@@ -442,3 +442,22 @@ def test_awscli_s_own_examples_and_a_project_s_data_json_stay(tmp_path):
                       kind=Kind.DOCUMENTATION)
     c = classify_file(tmp_path, "app/data/s3/service.json", SERVICE_2)
     assert c.subkind != "aws_service_model", c.reasons
+
+
+# -- openai 3.63.0: a generator's list of the files it wrote and their hashes --------------------
+def digest_list(n: int = 60) -> str:
+    files = ",\n".join(f'    "src/openai/resources/r{i}.py": {{\n      "mode": "100644",\n'
+                       f'      "sha256": "{(format(i, "x") * 64)[:64]}"\n    }}' for i in range(n))
+    return '{\n  "schema_version": 1,\n  "files": {\n' + files + "\n  }\n}\n"
+
+
+def test_a_json_list_of_file_hashes_is_data(tmp_path):
+    """`scripts/castiron/generated-files.json`: JSON configuration on main, 1,005 pieces."""
+    assert_classified(tmp_path, "scripts/castiron/generated-files.json", digest_list(),
+                      kind=Kind.DATA, subkind="digest_list", index_policy=Policy.METADATA_ONLY)
+
+
+def test_settings_holding_a_few_hashes_stay_configuration(tmp_path):
+    settings = ('{\n  "name": "app",\n  "commit": "' + "a" * 40 + '",\n  "features": ['
+                + ", ".join(f'"feature-{i}"' for i in range(300)) + "]\n}\n")
+    assert_classified(tmp_path, "config/app.json", settings, kind=Kind.CONFIGURATION)

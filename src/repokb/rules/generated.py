@@ -446,6 +446,17 @@ def SVG_PATH_DATA(f: FileFacts) -> str | None:
     return f"{share:.0%} of its head" if share >= T.SVG_PATH_DATA_SHARE else None
 
 
+@fact("a list of files and their hex digests", "content")
+def DIGEST_LIST(f: FileFacts) -> str | None:
+    """JSON or YAML whose head is mostly hex digests (tables.HEX_DIGEST): the files a tool
+    wrote and their hashes, not settings (openai 3.63.0's `generated-files.json`). The share."""
+    if f.language not in T.DIGEST_LIST_LANGUAGES or f.file.size < T.DIGEST_LIST_MIN_BYTES:
+        return None
+    text = f.text
+    share = sum(len(m.group()) for m in T.HEX_DIGEST.finditer(text)) / max(len(text), 1)
+    return f"hex digests {share:.0%} of its head" if share >= T.DIGEST_LIST_SHARE else None
+
+
 @fact("a copy of the notebook beside it", "path")
 def NOTEBOOK_COPY(f: FileFacts) -> str | None:
     """A text file beside the notebook of its stem (`churn.md` beside `churn.ipynb`) that

@@ -69,6 +69,7 @@ from repokb.rules.engine import (
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.generated import (
     BUNDLER_OUTPUT,
+    DIGEST_LIST,
     DOWNLEVEL_COPY,
     GOLDEN_INPUT,
     MODULE_FORMAT_COPY,
@@ -841,6 +842,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),
+    _r("digest-list", Tier.GENERATED, (DIGEST_LIST,),
+       Then(Kind.DATA, "a list of files and their hashes ({evidence}): recorded, not embedded",
+            subkind="digest_list", confidence=0.85)),
     _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
        Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
             subkind="svg_path_data", confidence=0.9)),

@@ -918,6 +918,14 @@ SVG_PATH_STRING = re.compile(
     r"""(?<=["=])\\?"?[Mm][-+\d.,\s]*[\d.][-+\d.,\seMmLlHhVvCcSsQqTtAaZz]{30,}""")
 SVG_PATH_DATA_SHARE = 0.5
 SVG_PATH_DATA_LANGUAGES = frozenset({"json"})
+# A JSON or YAML file of 4 KB+ whose head is mostly hex digests (sha1 .. sha512): a build's list
+# of the files it wrote and their hashes (openai 3.63.0's `scripts/castiron/generated-files.json`:
+# `"src/openai/_client.py": {"mode": "100644", "sha256": "4ed7..."}`, 1,005 pieces), data
+# (generated.DIGEST_LIST)
+HEX_DIGEST = re.compile(r"\b[0-9a-f]{40,128}\b")
+DIGEST_LIST_SHARE = 0.3
+DIGEST_LIST_MIN_BYTES = 4096
+DIGEST_LIST_LANGUAGES = frozenset({"json", "yaml"})
 # How much of the end of a file longer than its head is read for Linguist's rules on its last
 # lines (a bundle's `//# sourceMappingURL=` comment).
 TAIL_BYTES = 1024
