@@ -461,3 +461,39 @@ def test_settings_holding_a_few_hashes_stay_configuration(tmp_path):
     settings = ('{\n  "name": "app",\n  "commit": "' + "a" * 40 + '",\n  "features": ['
                 + ", ".join(f'"feature-{i}"' for i in range(300)) + "]\n}\n")
     assert_classified(tmp_path, "config/app.json", settings, kind=Kind.CONFIGURATION)
+
+
+# -- yt-dlp 2026.11.23: pandoc's README.txt of README.md; lazy_extractors.py ----------------------
+README_MD = ("# YT-DLP\n\n[![Release version](https://img.shields.io/github/v/release/yt-dlp/yt-dlp)]"
+             "(#release-files)\n\nyt-dlp is a feature-rich command-line audio/video downloader "
+             "with support for thousands of sites. The project is a fork of youtube-dl based on "
+             "the now inactive youtube-dlc.\n\n## INSTALLATION\n\nYou can install yt-dlp using "
+             "the binaries, pip or one using a third-party package manager.\n")
+README_TXT = ("[YT-DLP]\n\n[Release version]\n\nyt-dlp is a feature-rich command-line audio/video"
+              " downloader with\nsupport for thousands of sites. The project is a fork of "
+              "youtube-dl\nbased on the now inactive youtube-dlc.\n\nINSTALLATION\n\nYou can "
+              "install yt-dlp using the binaries, pip or one using a\nthird-party package "
+              "manager.\n")
+
+
+def test_a_readme_s_plain_text_rendering_beside_it_is_generated(tmp_path):
+    """`README.txt` was documentation, 395 pieces repeating `README.md`."""
+    write(tmp_path, "README.md", README_MD)
+    c = assert_classified(tmp_path, "README.txt", README_TXT, kind=Kind.GENERATED,
+                          subkind="text_rendering", index_policy=Policy.METADATA_ONLY)
+    assert "README.md" in c.reasons[0], c.reasons
+    assert_classified(tmp_path, "README.md", README_MD, kind=Kind.DOCUMENTATION)
+
+
+def test_a_text_of_its_own_beside_a_document_stays_documentation(tmp_path):
+    write(tmp_path, "docs/install.md", README_MD)
+    assert_classified(tmp_path, "docs/install.txt", "Install notes for the packagers of Debian:"
+                      " build with make deb, sign the changes, upload to the archive.\n",
+                      kind=Kind.DOCUMENTATION)
+
+
+def test_yt_dlp_s_lazy_extractors_are_generated(tmp_path):
+    """Written by `devscripts/make_lazy_extractors.py`, no marker: 1,372 pieces of source."""
+    assert_classified(tmp_path, "yt_dlp/extractor/lazy_extractors.py",
+                      "import re\n\nclass LazyLoadExtractor:\n    _module = None\n",
+                      kind=Kind.GENERATED, index_policy=Policy.METADATA_ONLY)

@@ -233,3 +233,21 @@ def declaration_twin(f: FileFacts, beside: str, names: frozenset[str]) -> str | 
     other = head_of(os.path.join(str(f.file.root), beside, twin), f.limits.head_bytes)
     mine = T.COMMONJS_SPECIFIER.sub(r"\1.js\2", f.text)
     return twin if same_code(mine, other) >= T.VARIANT_SAME_CODE else None
+
+
+@fact("a document's plain-text rendering beside its source", "path")
+def TEXT_RENDERING(f: FileFacts) -> str | None:
+    """`X.txt` beside `X.md` (`X.rst`) whose words are nearly all in that source's head: its
+    plain-text rendering (yt-dlp's `README.txt`, pandoc's output of `README.md`: 395 pieces
+    again). The source's path, or None; notes of their own beside a document differ."""
+    if f.ext != ".txt" or f.template_base:
+        return None
+    here, stem = "/".join(f.dirs), f.name[:-4]
+    names = f.project.names_in(str(f.file.root), here)
+    source = next((stem + e for e in T.TEXT_RENDERING_SOURCES if stem + e in names), None)
+    if source is None:
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, source), 2 * f.limits.head_bytes)
+    mine = set(T.JS_WORD.findall(f.text.lower()))
+    found = len(mine & set(T.JS_WORD.findall(other.lower()))) / max(len(mine), 1)
+    return posixpath.join(here, source) if found >= T.TEXT_RENDERING_SHARE else None

@@ -47,6 +47,7 @@ from repokb.rules.copies import (
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
     SCRIPT_ENTRY_STUB,
+    TEXT_RENDERING,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
@@ -842,6 +843,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),
+    _r("text-rendering", Tier.GENERATED, (TEXT_RENDERING,),
+       Then(Kind.GENERATED, "a document's plain-text rendering beside its source ({evidence}, "
+            "which is indexed)", subkind="text_rendering", flags=("generated",),
+            confidence=0.85)),
     _r("digest-list", Tier.GENERATED, (DIGEST_LIST,),
        Then(Kind.DATA, "a list of files and their hashes ({evidence}): recorded, not embedded",
             subkind="digest_list", confidence=0.85)),

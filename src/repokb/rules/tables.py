@@ -624,6 +624,9 @@ AWS_SERVICE_MODEL_GLOBS = ("**/botocore/data/**/*.json", "botocore/data/**/*.jso
 AMALGAMATION_DIRS = frozenset({"single_include"})
 AMALGAMATION_EXTENSIONS = frozenset({".h", ".hpp", ".hh", ".hxx", ".h++"})
 GENERATED_NAME_GLOBS: dict[str, str] = {
+    # yt-dlp's (and youtube-dl's) every extractor's URL patterns and class attributes again, as
+    # `devscripts/make_lazy_extractors.py` writes them for a faster start (1,372 pieces)
+    "lazy_extractors.py": "generated_code",
     "*.pb.go": "protobuf_generated", "*_pb2.py": "protobuf_generated",
     "*_pb2_grpc.py": "protobuf_generated", "*_pb2.pyi": "protobuf_generated",
     "*.pb.cc": "protobuf_generated", "*.pb.h": "protobuf_generated",
@@ -918,6 +921,11 @@ SVG_PATH_STRING = re.compile(
     r"""(?<=["=])\\?"?[Mm][-+\d.,\s]*[\d.][-+\d.,\seMmLlHhVvCcSsQqTtAaZz]{30,}""")
 SVG_PATH_DATA_SHARE = 0.5
 SVG_PATH_DATA_LANGUAGES = frozenset({"json"})
+# A document's plain-text rendering beside its source (yt-dlp's `README.txt`, pandoc's output of
+# `README.md`: 395 pieces again; copies.TEXT_RENDERING): `X.txt` beside `X.md` or `X.rst`, this
+# share of its words in the source's head
+TEXT_RENDERING_SOURCES = (".md", ".rst")
+TEXT_RENDERING_SHARE = 0.85
 # A JSON or YAML file of 4 KB+ whose head is mostly hex digests (sha1 .. sha512): a build's list
 # of the files it wrote and their hashes (openai 3.63.0's `scripts/castiron/generated-files.json`:
 # `"src/openai/_client.py": {"mode": "100644", "sha256": "4ed7..."}`, 1,005 pieces), data
