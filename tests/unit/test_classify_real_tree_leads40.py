@@ -497,3 +497,24 @@ def test_yt_dlp_s_lazy_extractors_are_generated(tmp_path):
     assert_classified(tmp_path, "yt_dlp/extractor/lazy_extractors.py",
                       "import re\n\nclass LazyLoadExtractor:\n    _module = None\n",
                       kind=Kind.GENERATED, index_policy=Policy.METADATA_ONLY)
+
+
+# -- @aws-sdk/client-s3 3.1178.0: `dist-types/ts3.4/`, downlevel-dts's copy of `dist-types/` ------
+S3_CLIENT = ("import { Client as __Client } from \"@smithy/core/client\";\n"
+             "export declare class S3Client extends __Client<S3ClientConfig> {\n"
+             "  readonly config: S3ClientResolvedConfig;\n"
+             "  constructor(...[configuration]: __CheckOptionalClientConfig<S3ClientConfig>);\n}\n")
+
+
+def test_declarations_for_an_older_typescript_are_a_copy(tmp_path):
+    """Source on main: 140 files, every declaration of `dist-types/` again."""
+    write(tmp_path, "package/dist-types/S3Client.d.ts", S3_CLIENT)
+    c = assert_classified(tmp_path, "package/dist-types/ts3.4/S3Client.d.ts",
+                          S3_CLIENT.replace("...[configuration]: __CheckOptionalClientConfig<"
+                                            "S3ClientConfig>", "configuration: S3ClientConfig"),
+                          kind=Kind.BUILD_ARTIFACT, subkind="downlevel_declarations",
+                          index_policy=Policy.EXCLUDE)
+    assert "package/dist-types/S3Client.d.ts" in c.reasons[0], c.reasons
+    # a declaration only the old compiler's folder holds stays
+    assert_classified(tmp_path, "package/dist-types/ts3.4/compat.d.ts",
+                      "export declare type Compat = string;\n", kind=Kind.SOURCE)

@@ -251,3 +251,18 @@ def TEXT_RENDERING(f: FileFacts) -> str | None:
     mine = set(T.JS_WORD.findall(f.text.lower()))
     found = len(mine & set(T.JS_WORD.findall(other.lower()))) / max(len(mine), 1)
     return posixpath.join(here, source) if found >= T.TEXT_RENDERING_SHARE else None
+
+
+@fact("declarations rewritten for an older TypeScript beside the current ones", "path")
+def DOWNLEVEL_DECLARATIONS(f: FileFacts) -> str | None:
+    """A declaration in a `ts3.4/` folder (a TypeScript version) whose path without that folder
+    holds one of the same name: the package's declarations rewritten by downlevel-dts for older
+    compilers (@aws-sdk/client-s3's `dist-types/ts3.4/S3Client.d.ts`). Its twin, or None."""
+    if not f.lower_name.endswith(T.DECLARATION_FORMATS):
+        return None
+    for i, folder in enumerate(f.dirs):
+        if T.TS_VERSION_DIR.fullmatch(folder):
+            beside = "/".join((*f.dirs[:i], *f.dirs[i + 1:]))
+            if f.name in f.project.names_in(str(f.file.root), beside):
+                return posixpath.join(beside, f.name)
+    return None

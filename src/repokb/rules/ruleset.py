@@ -39,6 +39,7 @@ from repokb.rules.checks import (
     _magic,
 )
 from repokb.rules.copies import (
+    DOWNLEVEL_DECLARATIONS,
     ES_BUILD_TWIN,
     HASHED_CHUNK,
     JSON_MODULE_COPY,
@@ -843,6 +844,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),
+    _r("downlevel-declarations", Tier.GENERATED, (DOWNLEVEL_DECLARATIONS,),
+       Then(Kind.BUILD_ARTIFACT, "declarations rewritten for an older TypeScript ({evidence} "
+            "is indexed)", subkind="downlevel_declarations", flags=("generated",),
+            confidence=0.9)),
     _r("text-rendering", Tier.GENERATED, (TEXT_RENDERING,),
        Then(Kind.GENERATED, "a document's plain-text rendering beside its source ({evidence}, "
             "which is indexed)", subkind="text_rendering", flags=("generated",),

@@ -921,6 +921,11 @@ SVG_PATH_STRING = re.compile(
     r"""(?<=["=])\\?"?[Mm][-+\d.,\s]*[\d.][-+\d.,\seMmLlHhVvCcSsQqTtAaZz]{30,}""")
 SVG_PATH_DATA_SHARE = 0.5
 SVG_PATH_DATA_LANGUAGES = frozenset({"json"})
+# Declarations rewritten for an older TypeScript (`typesVersions`: `"<4.0": {"*":
+# ["dist-types/ts3.4/*"]}`) beside the current ones (@aws-sdk/client-s3 3.1178.0's
+# `dist-types/ts3.4/`: 140 files, every declaration of `dist-types/` again, downlevel-dts's
+# output; copies.DOWNLEVEL_DECLARATIONS)
+TS_VERSION_DIR = re.compile(r"ts\d+\.\d+")
 # A document's plain-text rendering beside its source (yt-dlp's `README.txt`, pandoc's output of
 # `README.md`: 395 pieces again; copies.TEXT_RENDERING): `X.txt` beside `X.md` or `X.rst`, this
 # share of its words in the source's head
