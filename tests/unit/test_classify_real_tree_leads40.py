@@ -518,3 +518,17 @@ def test_declarations_for_an_older_typescript_are_a_copy(tmp_path):
     # a declaration only the old compiler's folder holds stays
     assert_classified(tmp_path, "package/dist-types/ts3.4/compat.d.ts",
                       "export declare type Compat = string;\n", kind=Kind.SOURCE)
+
+
+# -- @carbon/react 1.117.0: a Playwright run's JSON report shipped in `.playwright/` --------------
+def test_a_playwright_json_report_is_a_test_run_s_output(tmp_path):
+    """JSON configuration on main, 1,493 pieces."""
+    report = ('{\n  "config": {\n    "configFile": "/home/runner/work/carbon/carbon/playwright.'
+              'config.js",\n    "rootDir": "/home/runner/work/carbon/carbon/e2e",\n    '
+              '"forbidOnly": true\n  },\n  "suites": []\n}\n')
+    assert_classified(tmp_path, "package/.playwright/INTERNAL_AVT_REPORT_DO_NOT_USE.json",
+                      report, kind=Kind.BUILD_ARTIFACT, subkind="test_report",
+                      index_policy=Policy.EXCLUDE)
+    assert_classified(tmp_path, "config/settings.json",
+                      '{\n  "config": {\n    "configFile": "app.yaml"\n  }\n}\n',
+                      kind=Kind.CONFIGURATION)

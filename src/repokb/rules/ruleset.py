@@ -852,6 +852,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a document's plain-text rendering beside its source ({evidence}, "
             "which is indexed)", subkind="text_rendering", flags=("generated",),
             confidence=0.85)),
+    _r("playwright-report", Tier.GENERATED,
+       (Lang(frozenset({"json"})), Fact("a Playwright report", lambda f: "configFile" if
+                                        T.PLAYWRIGHT_REPORT.match(f.text) else None)),
+       Then(Kind.BUILD_ARTIFACT, "a Playwright test run's JSON report ({evidence} of "
+            "playwright.config): results, not settings", subkind="test_report",
+            confidence=0.9)),
     _r("digest-list", Tier.GENERATED, (DIGEST_LIST,),
        Then(Kind.DATA, "a list of files and their hashes ({evidence}): recorded, not embedded",
             subkind="digest_list", confidence=0.85)),

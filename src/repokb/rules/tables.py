@@ -926,6 +926,11 @@ SVG_PATH_DATA_LANGUAGES = frozenset({"json"})
 # `dist-types/ts3.4/`: 140 files, every declaration of `dist-types/` again, downlevel-dts's
 # output; copies.DOWNLEVEL_DECLARATIONS)
 TS_VERSION_DIR = re.compile(r"ts\d+\.\d+")
+# Playwright's JSON reporter output (@carbon/react 1.117.0 ships its accessibility run's as
+# `.playwright/INTERNAL_AVT_REPORT_DO_NOT_USE.json`, 1,493 pieces of results read as settings):
+# a test run's report, opening with the config it ran with
+PLAYWRIGHT_REPORT = re.compile(
+    r'\A\s*\{\s*"config"\s*:\s*\{\s*"configFile"\s*:\s*"[^"\n]*playwright\.config\.[cm]?[jt]s"')
 # A document's plain-text rendering beside its source (yt-dlp's `README.txt`, pandoc's output of
 # `README.md`: 395 pieces again; copies.TEXT_RENDERING): `X.txt` beside `X.md` or `X.rst`, this
 # share of its words in the source's head
