@@ -483,6 +483,21 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
 #   inventories now are; credential files' template copies (`.pypirc.template`) are sample
 #   configuration, redacted (were unknown)
+# NEXT (decisions40): data: a locale's word lists as Python (a module with 100+ strings, its
+#   functions under 5% of its lines, in a folder named by a language code among 5+: faker's
+#   providers/person/de_DE/), a big module that is one table of literals (faker's decode/codes.py),
+#   JSON/YAML mostly hex digests (openai's generated-files.json); generated: an `index.js`
+#   importing from outside its folder, the same in 5+ sibling folders but for the name
+#   (javascript-time-ago's locale/de/index.js), OpenAPI Generator's signature in an opening
+#   docstring (kubernetes' client/), botocore's data/**/*.json (AWS service models),
+#   `lazy_extractors.py`, `X.txt` rendering `X.md` beside it (yt-dlp's README.txt); build copies:
+#   rolldown's and the React Compiler's marks in a mirror folder, `__cjs/` and `hooks-compiled/`
+#   mirrors, `x.d.cts` against `x.d.ts`, `cjs/`/`commonjs/` beside the package, esm/ declarations
+#   of the same bytes, `ts3.4/` declarations, a Playwright JSON report; read: cloud-init's
+#   cloud.cfg and cloud.cfg.d/*.cfg as YAML infrastructure (were INI), an inventory of host
+#   names only by its name or folder (was unknown / INI), `.npmrc.sample` INI sample config (was
+#   npm_config data), a `.inc` with C preprocessor lines C++ or with `<?php` PHP (were unknown),
+#   a TypeScript union on one long line is no minified code
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
