@@ -268,6 +268,11 @@ def test_rolldown_s_commonjs_build_beside_the_es_build_is_a_copy(tmp_path):
                       index_policy=Policy.EXCLUDE)
     assert_classified(tmp_path, "package/es/components/Tabs/Tabs.js", CARBON_ES,
                       kind=Kind.SOURCE)
+    # a module rolldown wrote without its runtime helper names the source's region
+    assert_classified(tmp_path, "package/lib/components/Tabs/Tabs.js",
+                      'const require_Button = require("./Button.js");\n'
+                      "//#region src/components/Tabs/Tabs.tsx\nexports.Tabs = 1;\n",
+                      kind=Kind.BUILD_ARTIFACT, subkind="module_format_copy")
     # a person's lib/ module beside es/, no build's mark: the package's own
     assert_classified(tmp_path, "package/lib/components/Tabs/Tabs.js",
                       CARBON_LIB.replace("_virtual/_rolldown/runtime.js", "runtime.js"),

@@ -1031,13 +1031,14 @@ DOWNLEVEL_SIZE_RATIO = 0.9
 MIRROR_COMPARE_BYTES = 1024 * 1024
 # What Babel and tsc write at the top of a module compiled to CommonJS, which no person writes:
 # in a mirror folder beside the same name in the ESM build it marks the copy (generated._mirrored)
-# (and rolldown's, `require("../../_virtual/_rolldown/runtime.js")`: @carbon/react 1.117.0's
-# `lib/` beside `es/`, 772 modules; and the React Compiler's memo cache, `import { c as _c }
-# from ".../compiler-runtime"`: apollo-client's `react/hooks-compiled/` beside `react/hooks/`)
+# (and rolldown's, `require("../../_virtual/_rolldown/runtime.js")`, `//#region src/x.ts`:
+# @carbon/react 1.117.0's `lib/` beside `es/`, 385 modules; and the React Compiler's memo cache,
+# `import { c as _c } from ".../compiler-runtime"`: apollo-client's `react/hooks-compiled/`)
 COMMONJS_BUILD_MARK = re.compile(
     r"""Object\.defineProperty\(exports, ["']__esModule["'], \{\s*value: true\s*\}\)|"""
     r"""^exports\.__esModule = true;|"""
     r"""\brequire\(["'](?:\.\.?/)+_virtual/_rolldown/runtime\.js["']\)|"""
+    r"""^//#region [\w./@-]+\.[cm]?[jt]sx?$|"""
     r"""^import \{ c as _c \} from ["'][^"'\n]*compiler-runtime["']""", re.M)
 # A CommonJS declaration (`x.d.cts`) in a mirror folder, written from `x.d.ts` with the `.cjs`
 # it imports for `.js` (copies.declaration_twin)
