@@ -537,3 +537,23 @@ def test_a_playwright_json_report_is_a_test_run_s_output(tmp_path):
     assert_classified(tmp_path, "config/settings.json",
                       '{\n  "config": {\n    "configFile": "app.yaml"\n  }\n}\n',
                       kind=Kind.CONFIGURATION)
+
+
+# -- xstate 5.33.3: a dist-only package's entry bundle imports the chunks its code lives in ------
+def test_the_chunks_a_kept_bundle_imports_are_kept_too(tmp_path):
+    """`dist/raise-effbee0c.esm.js` (88 KB, the interpreter) was skipped as build output, only
+    the 17 KB entry bundle re-exporting it kept."""
+    from .test_dist_only_packages import API, CODE, _manifest, decided, kept
+
+    entry = ("export { createActor } from './raise-effbee0c.esm.js';\n"
+             "import { S as StateMachine } from './StateMachine-ae06a22b.esm.js';\n" + CODE)
+    found = decided(tmp_path, {
+        "package.json": _manifest(module="./dist/xstate.esm.js", types="./dist/xstate.d.ts"),
+        "dist/xstate.d.ts": API, "dist/xstate.esm.js": entry,
+        "dist/raise-effbee0c.esm.js": "import { l } from './log-6a5e50a8.esm.js';\n" + CODE,
+        "dist/StateMachine-ae06a22b.esm.js": CODE, "dist/log-6a5e50a8.esm.js": CODE,
+        "dist/raise-991ac3b2.development.esm.js": CODE,  # not imported by the kept bundle
+        "dist/xstate.umd.min.js": CODE})
+    assert kept(found) == {"dist/xstate.d.ts", "dist/xstate.esm.js", "dist/raise-effbee0c.esm.js",
+                           "dist/StateMachine-ae06a22b.esm.js", "dist/log-6a5e50a8.esm.js"}, found
+    assert found["dist/raise-991ac3b2.development.esm.js"] == ("build_artifact", "build_output")
