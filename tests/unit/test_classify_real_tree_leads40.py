@@ -167,7 +167,7 @@ LOCALES = ["de_DE", "en_US", "fr_FR", "fil_PH", "zh_CN", "en"]
 
 
 def word_list(locale: str, n: int = 150, method: str = "") -> str:
-    names = "\n".join(f'        "Name{i}{locale}",' for i in range(n))
+    names = "\n".join(f'        "Na{chr(97 + i // 26)}{chr(97 + i % 26)}",' for i in range(n))
     return ("from .. import Provider as PersonProvider\n\n\nclass Provider(PersonProvider):\n"
             '    formats = ("{{first_name}} {{last_name}}",)\n\n'
             f"    first_names = (\n{names}\n    )\n{method}")
@@ -214,8 +214,9 @@ def test_a_word_list_with_a_small_method_is_data_too(tmp_path):
     # code over 5% of its lines (faker's `ssn/it_IT/`: checksums, 162 of 8,192 lines)
     ("faker/providers/person/de_DE/__init__.py", word_list("de_DE", n=100, method=METHOD)),
     ("faker/providers/person/de_DE/__init__.py", word_list("de_DE", n=20)),  # a few strings
-    ("django/conf/locale/de/formats.py",  # Django's formats: few strings, no function
-     'DATE_FORMAT = "j. F Y"\nDATE_INPUT_FORMATS = ["%d.%m.%Y", "%d.%m.%y"]\n'),
+    ("django/conf/locale/de/formats.py",  # Django's formats: 139 strings in nl's, no words
+     'DATE_FORMAT = "j. F Y"\nDATE_INPUT_FORMATS = [\n' + "".join(
+         f'    "%d.%m.%Y {i}",\n' for i in range(150)) + "]\n"),
 ])
 def test_a_locale_module_with_code_or_few_strings_stays_source(tmp_path, rel, text):
     _faker(tmp_path)

@@ -87,12 +87,13 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
 @fact("one language's word lists written as Python, among a folder of languages", "dir")
 def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     """A Python module in a folder named by a language code (`de_DE/`, `fil_PH/`, `en/`) among
-    `LOCALE_SIBLINGS_MIN` such folders, holding `LOCALE_WORD_LIST_MIN_STRINGS` strings or more,
+    `LOCALE_SIBLINGS_MIN` such folders, holding `LOCALE_WORD_LIST_MIN_STRINGS` words or more,
     its functions (if any) under `LOCALE_WORD_LIST_CODE_SHARE` of its lines: one locale's word
     lists (faker 40.63.0's `providers/<kind>/<locale>/__init__.py`: `first_names_male =
     ("Abbas", ...)`; `address/it_IT/`: 17,659 lines, 34 in 7 small methods; the API in
     `providers/<kind>/__init__.py` above). A locale's module with more code (faker's `ssn`
-    checksums) or a few strings (Django's `conf/locale/de/formats.py`) stays code."""
+    checksums) or few words (Django's `conf/locale/nl/formats.py`: 139 strings, formats such
+    as `"%d-%m-%Y"`) stays code."""
     if f.language != "python" or len(f.dirs) < 2:
         return None
     if not _locale_folder(f.dirs[-1]):
@@ -101,7 +102,7 @@ def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     if whole is None:
         return None
     text = whole.decode("utf-8", "replace")
-    strings = len(T.STRING_LITERAL.findall(text))
+    strings = len(T.WORD_STRING.findall(text))
     if strings < T.LOCALE_WORD_LIST_MIN_STRINGS:
         return None
     share = _function_share(text) if T.PYTHON_FUNCTION.search(text) else 0.0
@@ -116,7 +117,7 @@ def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     if counts[key] < T.LOCALE_SIBLINGS_MIN:
         return None
     code = f"functions {share:.0%} of its lines" if share else "no function"
-    return f"{parent}/ holds {counts[key]} languages' folders; {strings} strings, {code}"
+    return f"{parent}/ holds {counts[key]} languages' folders; {strings} words, {code}"
 
 
 def _function_share(text: str) -> float | None:

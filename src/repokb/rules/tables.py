@@ -1588,13 +1588,15 @@ LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}|[a-z\d]
 LOCALE_SIBLINGS_MIN = 5
 LOCALE_SOURCE_LANGUAGE = "en"
 # ... or as Python, a folder per language holding its word lists (layout.LOCALE_WORD_LIST:
-# faker's `providers/person/de_DE/__init__.py`): a module with this many strings, its functions
+# faker's `providers/person/de_DE/__init__.py`): a module with this many words, its functions
 # under this share of its lines (faker's `address/it_IT/`: 34 of 17,659; `ssn/it_IT/`: 162 of
 # 8,192 in 13 methods, checksums and codes: code)
 LOCALE_WORD_LIST_CODE_SHARE = 0.05
 LOCALE_FOLDER = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}))*")
 LOCALE_WORD_LIST_MIN_STRINGS = 100
-STRING_LITERAL = re.compile(r"""[rbuRBU]?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
+# (a word: a string of letters, spaces, dots, dashes, no digit, `%` or brace: `"Abbas"`, `"Straße"`;
+# Django's `conf/locale/nl/formats.py` holds 139 strings, but formats: `"%d-%m-%Y"`)
+WORD_STRING = re.compile(r"""["'][^\W\d_][^"'\\\n%{}\d]*["']""")
 PYTHON_FUNCTION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.M)
 PYTHON_DEFINITION = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def|class)[ \t]", re.M)
 # A big Python module that is one table of literals (checks.LITERAL_TABLE: faker's
