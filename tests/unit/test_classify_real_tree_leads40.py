@@ -558,3 +558,45 @@ def test_the_chunks_a_kept_bundle_imports_are_kept_too(tmp_path):
     assert kept(found) == {"dist/xstate.d.ts", "dist/xstate.esm.js", "dist/raise-effbee0c.esm.js",
                            "dist/StateMachine-ae06a22b.esm.js", "dist/log-6a5e50a8.esm.js"}, found
     assert found["dist/raise-991ac3b2.development.esm.js"] == ("build_artifact", "build_output")
+
+
+# -- @heroicons/react 2.2.0: an icon set as React modules, one per icon --------------------------
+def icon(name: str, path: str = "M7.702 1.368a.75.75 0 0 1 .597 0c2.098.91 4.105 1.99 6.004 "
+         "3.223a.75.75 0 0 1-.194 1.348A34.27 34.27 0 0 0 8.341 8.25") -> str:
+    return (f'const React = require("react");\nfunction {name}({{\n  title,\n  ...props\n}}, '
+            'svgRef) {\n  return /*#__PURE__*/React.createElement("svg", Object.assign({\n'
+            '    viewBox: "0 0 16 16",\n    ref: svgRef\n  }, props), /*#__PURE__*/'
+            f'React.createElement("path", {{\n    d: "{path}"\n  }}));\n}}\n'
+            f"const ForwardRef = /*#__PURE__*/ React.forwardRef({name});\n"
+            "module.exports = ForwardRef;")
+
+
+def icon_dts(name: str) -> str:
+    return (f"import * as React from 'react';\ndeclare const {name}: React.ForwardRefExotic"
+            f"Component<React.SVGProps<SVGSVGElement>>;\nexport default {name};\n")
+
+
+def _icons(tmp_path, n: int) -> None:
+    for i in range(n):
+        name = f"Icon{chr(65 + i // 26)}{chr(65 + i % 26)}"
+        write(tmp_path, f"package/16/solid/{name}.js", icon(name))
+        write(tmp_path, f"package/16/solid/{name}.d.ts", icon_dts(name))
+
+
+@cases(("rel", "text"), [("package/16/solid/IconAB.js", icon("IconAB")),
+                         ("package/16/solid/IconAB.d.ts", icon_dts("IconAB"))])
+def test_an_icon_set_s_modules_are_assets(tmp_path, rel, text):
+    """Source on main: 1,288 modules of one piece each, and their 1,290 declarations."""
+    _icons(tmp_path, 60)
+    c = assert_classified(tmp_path, rel, text, kind=Kind.ASSET, subkind="icon_module",
+                          index_policy=Policy.METADATA_ONLY)
+    assert "package/16/solid/ holds 60 such modules" in c.reasons[0], c.reasons
+
+
+def test_a_few_icon_components_or_components_without_paths_stay_source(tmp_path):
+    _icons(tmp_path, 20)  # an app's own handful of icons
+    assert_classified(tmp_path, "package/16/solid/IconAB.js", icon("IconAB"), kind=Kind.SOURCE)
+    for i in range(60):
+        write(tmp_path, f"src/components/C{i}.js", f"export const C{i} = () => null;\n")
+    assert_classified(tmp_path, "src/components/C1.js", "export const C1 = () => null;\n",
+                      kind=Kind.SOURCE)

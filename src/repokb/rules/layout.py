@@ -7,10 +7,11 @@ facts of size, content and secrets; rules/generated.py those of generated files 
 from __future__ import annotations
 
 import ast
+import os
 
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact, fact
-from repokb.rules.facts import FileFacts
+from repokb.rules.facts import FileFacts, head_of
 
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
 
@@ -135,6 +136,36 @@ def _function_share(text: str) -> float | None:
 def _locale_folder(name: str) -> bool:
     m = T.LOCALE_FOLDER.fullmatch(name.lower())
     return m is not None and m.group(1) in T.LANGUAGE_CODES
+
+
+@fact("one icon of an icon set written as a module", "dir")
+def ICON_MODULE(f: FileFacts) -> str | None:
+    """A small JavaScript or TypeScript module drawing an SVG path, among 50+ modules of its
+    extension in its folder: one icon of an icon set (tables.ICON_MODULE_*); or the
+    declarations (`X.d.ts`) of such a module beside them. The folder's count, or None."""
+    lower = f.lower_name
+    declaration = lower.endswith(T.DECLARATION_FORMATS)
+    ext = next((e for e in T.ICON_MODULE_EXTENSIONS if lower.endswith(e)), None)
+    if ext is None or f.file.size > T.ICON_MODULE_MAX_BYTES or not f.dirs:
+        return None
+    root, here = str(f.file.root), "/".join(f.dirs)
+    names = f.project.names_in(root, here)
+    if declaration:
+        module = f.name[: -len(".d.ts")] + ".js" if lower.endswith(".d.ts") else None
+        if module is None or module not in names:
+            return None
+        text, ext = head_of(os.path.join(root, here, module), T.ICON_MODULE_MAX_BYTES), ".js"
+    else:
+        text = f.text
+    if T.SVG_PATH_STRING.search(text) is None:
+        return None
+    counts = f.project.locale_files
+    key = f"{here}/*{ext} icons"
+    if key not in counts:
+        counts[key] = sum(1 for n in names if n.lower().endswith(ext)
+                          and not n.lower().endswith(T.DECLARATION_FORMATS))
+    return f"{here}/ holds {counts[key]} such modules" \
+        if counts[key] >= T.ICON_MODULE_SIBLINGS_MIN else None
 
 
 @fact("a copy of the standard library's tests for one Python version", "dir")

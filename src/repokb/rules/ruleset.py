@@ -92,6 +92,7 @@ from repokb.rules.layout import (
     ANDROID_TRANSLATION,
     COPIED_PROJECT,
     EXAMPLE_DIR,
+    ICON_MODULE,
     IN_HELM_CHART,
     LOCALE_TRANSLATION,
     LOCALE_WORD_LIST,
@@ -1108,6 +1109,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
        Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
             "text they translate", subkind="translation_catalog", confidence=0.85)),
+    # an icon set written as modules, one per icon (@heroicons/react's 24/solid/XIcon.js)
+    _r("icon-module", Tier.PATH, (ICON_MODULE,),
+       Then(Kind.ASSET, "one icon of an icon set written as a module ({evidence}): SVG path "
+            "data, recorded by name, not embedded", subkind="icon_module", confidence=0.85)),
     # ... or a locale's word lists as Python (faker's providers/person/de_DE/__init__.py)
     _r("locale-word-list", Tier.PATH, (LOCALE_WORD_LIST,),
        Then(Kind.DATA, "one locale's word lists written as Python ({evidence}): metadata "

@@ -931,6 +931,15 @@ TS_VERSION_DIR = re.compile(r"ts\d+\.\d+")
 # a test run's report, opening with the config it ran with
 PLAYWRIGHT_REPORT = re.compile(
     r'\A\s*\{\s*"config"\s*:\s*\{\s*"configFile"\s*:\s*"[^"\n]*playwright\.config\.[cm]?[jt]s"')
+# An icon set as JavaScript modules, one small component per icon drawing its SVG path
+# (@heroicons/react 2.2.0's `24/solid/AcademicCapIcon.js`: `React.createElement("path", {d:
+# "M7.702 1.368a.75.75 ..."})`, 1,288 of them; lucide's `icons/a-arrow-down.mjs`), and each
+# one's declarations (`AcademicCapIcon.d.ts`): asset, metadata only, found by name
+# (layout.ICON_MODULE): a module this small holding SVG path data, in a folder of this many
+# modules of its extension
+ICON_MODULE_MAX_BYTES = 8192
+ICON_MODULE_SIBLINGS_MIN = 50
+ICON_MODULE_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".tsx", ".ts")
 # A document's plain-text rendering beside its source (yt-dlp's `README.txt`, pandoc's output of
 # `README.md`: 395 pieces again; copies.TEXT_RENDERING): `X.txt` beside `X.md` or `X.rst`, this
 # share of its words in the source's head
