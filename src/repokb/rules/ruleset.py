@@ -484,10 +484,13 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
 #   inventories now are; credential files' template copies (`.pypirc.template`) are sample
 #   configuration, redacted (were unknown)
-# NEXT (decisions40): data: a locale's word lists as Python (a module with 100+ strings, its
+# NEXT (decisions40): data: a locale's word lists as Python (a module with 100+ words, its
 #   functions under 5% of its lines, in a folder named by a language code among 5+: faker's
-#   providers/person/de_DE/), a big module that is one table of literals (faker's decode/codes.py),
-#   JSON/YAML mostly hex digests (openai's generated-files.json); generated: an `index.js`
+#   providers/person/de_DE/), a big module that is one table of literals (faker's decode/codes.py,
+#   Pygments' _lasso_builtins.py), JSON/YAML mostly hex digests (openai's generated-files.json);
+#   asset: an icon set's modules, 50+ small modules drawing an SVG path in a folder, and their
+#   declarations (@heroicons/react); kept: the hashed chunks a dist-only package's kept bundle
+#   imports (xstate's dist/raise-*.esm.js, its interpreter); generated: an `index.js`
 #   importing from outside its folder, the same in 5+ sibling folders but for the name
 #   (javascript-time-ago's locale/de/index.js), OpenAPI Generator's signature in an opening
 #   docstring (kubernetes' client/), botocore's data/**/*.json (AWS service models),
