@@ -600,3 +600,15 @@ def test_a_few_icon_components_or_components_without_paths_stay_source(tmp_path)
         write(tmp_path, f"src/components/C{i}.js", f"export const C{i} = () => null;\n")
     assert_classified(tmp_path, "src/components/C1.js", "export const C1 = () => null;\n",
                       kind=Kind.SOURCE)
+
+
+def test_modules_holding_path_strings_but_drawing_no_svg_stay_source(tmp_path):
+    """highcharts 13.1.1's `modules/pattern-fill.js` (and its `.d.ts`): path strings of its
+    patterns, 162 modules beside it; no icon set."""
+    text = 'const patterns = ["M 0 0 L 5 5 M 4.5 -0.5 L 5.5 0.5 M -0.5 4.5 L 0.5 5.5"];\n'
+    for i in range(60):
+        write(tmp_path, f"package/modules/m{i}.js", text)
+    write(tmp_path, "package/modules/pattern-fill.js", text)
+    assert_classified(tmp_path, "package/modules/pattern-fill.d.ts",
+                      "export default function patternFill(): void;\n", kind=Kind.SOURCE)
+    assert_classified(tmp_path, "package/modules/pattern-fill.js", text, kind=Kind.SOURCE)

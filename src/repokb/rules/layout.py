@@ -154,10 +154,11 @@ def ICON_MODULE(f: FileFacts) -> str | None:
         module = f.name[: -len(".d.ts")] + ".js" if lower.endswith(".d.ts") else None
         if module is None or module not in names:
             return None
-        text, ext = head_of(os.path.join(root, here, module), T.ICON_MODULE_MAX_BYTES), ".js"
+        text, ext = head_of(os.path.join(root, here, module), T.ICON_MODULE_MAX_BYTES + 1), ".js"
     else:
         text = f.text
-    if T.SVG_PATH_STRING.search(text) is None:
+    if (len(text) > T.ICON_MODULE_MAX_BYTES or T.SVG_PATH_STRING.search(text) is None
+            or T.ICON_SVG_ELEMENT.search(text) is None):
         return None
     counts = f.project.locale_files
     key = f"{here}/*{ext} icons"

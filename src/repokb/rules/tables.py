@@ -940,6 +940,10 @@ PLAYWRIGHT_REPORT = re.compile(
 ICON_MODULE_MAX_BYTES = 8192
 ICON_MODULE_SIBLINGS_MIN = 50
 ICON_MODULE_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".tsx", ".ts")
+# ... drawing an `svg` element or a list of SVG nodes (lucide's `[["path", { d: ... }]]`); a
+# module that only holds path strings (highcharts' `modules/pattern-fill.js`) is none
+ICON_SVG_ELEMENT = re.compile(
+    r"""createElement\(\s*["']svg["']|<svg\b|\[\s*["']path["']\s*,\s*\{""")
 # A document's plain-text rendering beside its source (yt-dlp's `README.txt`, pandoc's output of
 # `README.md`: 395 pieces again; copies.TEXT_RENDERING): `X.txt` beside `X.md` or `X.rst`, this
 # share of its words in the source's head
