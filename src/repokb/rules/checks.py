@@ -338,7 +338,7 @@ def LITERAL_TABLE(f: FileFacts) -> str | None:
     or number elements (`"\\x0b",`), and no function or class anywhere in it (faker 40.63.0's
     `faker/decode/codes.py`: 770 KB, a transliteration table of 65,536 strings, 1,351 pieces).
     The head's share of such lines, or None."""
-    if f.language != "python" or f.file.size < T.LITERAL_TABLE_MIN_BYTES:
+    if f.file.size < T.LITERAL_TABLE_MIN_BYTES or f.language != "python":
         return None
     lines = [line for line in f.text.splitlines()[:-1] if line.strip()]
     share = sum(1 for line in lines if T.LITERAL_LINE.fullmatch(line)) / max(len(lines), 1)

@@ -450,7 +450,7 @@ def SVG_PATH_DATA(f: FileFacts) -> str | None:
 def DIGEST_LIST(f: FileFacts) -> str | None:
     """JSON or YAML whose head is mostly hex digests (tables.HEX_DIGEST): the files a tool
     wrote and their hashes, not settings (openai 3.63.0's `generated-files.json`). The share."""
-    if f.language not in T.DIGEST_LIST_LANGUAGES or f.file.size < T.DIGEST_LIST_MIN_BYTES:
+    if f.file.size < T.DIGEST_LIST_MIN_BYTES or f.language not in T.DIGEST_LIST_LANGUAGES:
         return None
     text = f.text
     share = sum(len(m.group()) for m in T.HEX_DIGEST.finditer(text)) / max(len(text), 1)

@@ -95,9 +95,7 @@ def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     `providers/<kind>/__init__.py` above). A locale's module with more code (faker's `ssn`
     checksums) or few words (Django's `conf/locale/nl/formats.py`: 139 strings, formats such
     as `"%d-%m-%Y"`) stays code."""
-    if f.language != "python" or len(f.dirs) < 2:
-        return None
-    if not _locale_folder(f.dirs[-1]):
+    if len(f.dirs) < 2 or not _locale_folder(f.dirs[-1]) or f.language != "python":
         return None
     whole = f.whole
     if whole is None:
