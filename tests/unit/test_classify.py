@@ -345,9 +345,10 @@ LATEX = ("\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\n
         ("arch/x86/start.s", GAS, Kind.SOURCE, "assembly_source", Policy.PARSE_AND_INDEX),
         ("tests/asm/test_switch.s", GAS, Kind.TEST, "assembly_test", Policy.PARSE_AND_INDEX),
         # ambiguous extensions stay as they were: .inc is PHP, C++, Pascal or assembly; .ms
-        # roff or assembly; .i SWIG or assembly (Linguist needs heuristics for these)
-        ("lib/helpers.inc", "<?php\nfunction helper() { return 1; }\n", Kind.UNKNOWN, None,
-         Policy.EXCLUDE),
+        # roff or assembly; .i SWIG or assembly (Linguist needs heuristics for these; a `.inc`
+        # opening with `<?php` or C preprocessor lines is decided since decisions40)
+        ("lib/helpers.inc", "{$IFDEF WINDOWS}\nconst PathDelim = '\\';\n{$ENDIF}\n", Kind.UNKNOWN,
+         None, Policy.EXCLUDE),
         ("doc/paper.ms", ".TL\nConsistent hashing\n.PP\nText.\n", Kind.UNKNOWN, None,
          Policy.EXCLUDE),
         ("swig/shards.i", "%module shards\n%{\n#include \"shards.h\"\n%}\n", Kind.UNKNOWN, None,

@@ -211,9 +211,9 @@ def test_a_run_of_hashes_is_no_secret():
     ("docs/web/examples/hello.rpy", "from twisted.web import static\n\n"
      "resource = static.Data(b'<html>Hello</html>', 'text/html')\n", Kind.SOURCE, "python"),
     # botocore's service data for AWS Backup's external API: vendored by Linguist's unanchored
-    # `extern(al)?/`
+    # `extern(al)?/`; an AWS service model, generated, since decisions40 (as every botocore/data/)
     ("botocore/data/backup-external/2026-01-01/paginators-1.json", '{"pagination": {}}\n',
-     Kind.CONFIGURATION, "json"),
+     Kind.GENERATED, "json"),
 ])
 def test_twisted_and_botocore_leads(tmp_path, rel, text, kind, language):
     c = classify_file(tmp_path, rel, text)

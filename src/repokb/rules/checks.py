@@ -332,6 +332,24 @@ def SMARTY_TEMPLATE(f: FileFacts) -> str | None:
     return f.sniff("smarty_template") if f.lower_name.endswith(".tpl") else None
 
 
+@_fact("a table of literals written as Python", "content")
+def LITERAL_TABLE(f: FileFacts) -> str | None:
+    """A big Python module that is one table of literals: its head's lines mostly lone string
+    or number elements (`"\\x0b",`), and no function or class anywhere in it (faker 40.63.0's
+    `faker/decode/codes.py`: 770 KB, a transliteration table of 65,536 strings, 1,351 pieces).
+    The head's share of such lines, or None."""
+    if f.file.size < T.LITERAL_TABLE_MIN_BYTES or f.language != "python":
+        return None
+    lines = [line for line in f.text.splitlines()[:-1] if line.strip()]
+    share = sum(1 for line in lines if T.LITERAL_LINE.fullmatch(line)) / max(len(lines), 1)
+    if share < T.LITERAL_TABLE_SHARE:
+        return None
+    whole = f.whole
+    if whole is None or T.PYTHON_DEFINITION.search(whole.decode("utf-8", "replace")):
+        return None
+    return f"{share:.0%} of its head's lines lone literals, no function or class"
+
+
 @_fact("always", "fallback")
 def ALWAYS(f: FileFacts) -> str | None:
     return "no rule matched"

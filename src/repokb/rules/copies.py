@@ -1,7 +1,8 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
 an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
-rollup config writes, a build's entry-point stubs.
+rollup config writes, a build's entry-point stubs and the scripts they point at, a tool's
+patched copy of a file beside it, a CommonJS declaration of the one in a mirror folder.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -167,9 +168,23 @@ def _shape(text: str, folder: str) -> str:
     return re.sub(rf"(?<![\w.-]){re.escape(folder)}(?![\w-])", "\0", text)
 
 
+@fact("a build's entry-point script, the same in each sibling folder", "path")
+def SCRIPT_ENTRY_STUB(f: FileFacts) -> str | None:
+    """An `index.js` (`.mjs`) that only imports from outside its folder and is written
+    again, but for the folder's name, in `ENTRY_STUB_SIBLINGS_MIN` sibling folders: the script
+    a build's entry-point stub points at (javascript-time-ago 2.6.4's 335 `locale/de/index.js`:
+    `import localeData from "../de.json.js"`, `TimeAgo.addLocale(localeData)`). The sibling
+    folders, or None."""
+    if (f.lower_name not in T.ENTRY_STUB_SCRIPT_NAMES or not f.dirs
+            or f.file.size > T.ENTRY_STUB_MAX_BYTES
+            or T.ENTRY_STUB_SCRIPT_IMPORT.search(f.text) is None):
+        return None
+    return _stub_siblings(f)
+
+
 def _stub_siblings(f: FileFacts) -> str | None:
-    """The first `ENTRY_STUB_SIBLINGS_MIN` sibling folders (in name order) whose package.json
-    is this one's but for the folder's name, as evidence; None when fewer are found among the
+    """The first `ENTRY_STUB_SIBLINGS_MIN` sibling folders (in name order) whose file of f's
+    name is f's but for the folder's name, as evidence; None when fewer are found among the
     first `ENTRY_STUB_SIBLINGS_ASKED` that hold one."""
     root, parent, own = str(f.file.root), "/".join(f.dirs[:-1]), f.dirs[-1]
     mine = _shape(f.text, own)
@@ -177,14 +192,77 @@ def _stub_siblings(f: FileFacts) -> str | None:
     asked = 0
     for sibling in sorted(f.project.names_in(root, parent)):
         folder = posixpath.join(parent, sibling)
-        if sibling == own or "package.json" not in f.project.names_in(root, folder):
+        if sibling == own or f.name not in f.project.names_in(root, folder):
             continue
         asked += 1
-        stub = head_of(os.path.join(root, folder, "package.json"), T.ENTRY_STUB_MAX_BYTES + 1)
+        stub = head_of(os.path.join(root, folder, f.name), T.ENTRY_STUB_MAX_BYTES + 1)
         if _shape(stub, sibling) == mine:
             found.append(folder + "/")
             if len(found) == T.ENTRY_STUB_SIBLINGS_MIN:
                 return f"{len(found)}+ sibling folders but for their name ({found[0]} ...)"
         if asked >= T.ENTRY_STUB_SIBLINGS_ASKED:
             break
+    return None
+
+
+@fact("a patched copy of the file beside it", "path")
+def PATCHED_COPY(f: FileFacts) -> str | None:
+    """`X.c.pysam.c` beside `X.c`: a copy a tool wrote with its own tag in the name, the
+    original's extension repeated (pysam 0.24.1's import script rewrites bcftools' and
+    samtools' `vcfannotate.c` into `vcfannotate.c.pysam.c`, `fprintf(stderr` made
+    `fprintf(bcftools_stderr`: 110 files, 6,787 pieces, 30% of the package, twice). The
+    original's name, or None."""
+    stem, dot, ext = f.name.rpartition(".")
+    base, dot2, tag = stem.rpartition(".")
+    if not (dot and dot2 and tag.isalpha() and ext and base.endswith("." + ext)):
+        return None
+    if base not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        return None
+    return base
+
+
+def declaration_twin(f: FileFacts, beside: str, names: frozenset[str]) -> str | None:
+    """The declaration in the mirror folder `beside` (its listing `names`) that f's CommonJS
+    declaration (`x.d.cts`) was written from, holding the same code once the `.cjs` it imports
+    is read `.js` (apollo-client 4.3.8's `__cjs/core/ObservableQuery.d.cts` of
+    `core/ObservableQuery.d.ts`), or None."""
+    suffix = next((s for s in T.COMMONJS_DECLARATION_SUFFIXES if f.lower_name.endswith(s)), None)
+    twin = None if suffix is None else f.name[: -len(suffix)] + ".d.ts"
+    if twin is None or twin not in names:
+        return None
+    other = head_of(os.path.join(str(f.file.root), beside, twin), f.limits.head_bytes)
+    mine = T.COMMONJS_SPECIFIER.sub(r"\1.js\2", f.text)
+    return twin if same_code(mine, other) >= T.VARIANT_SAME_CODE else None
+
+
+@fact("a document's plain-text rendering beside its source", "path")
+def TEXT_RENDERING(f: FileFacts) -> str | None:
+    """`X.txt` beside `X.md` (`X.rst`) whose words are nearly all in that source's head: its
+    plain-text rendering (yt-dlp's `README.txt`, pandoc's output of `README.md`: 395 pieces
+    again). The source's path, or None; notes of their own beside a document differ."""
+    if f.ext != ".txt" or f.template_base:
+        return None
+    here, stem = "/".join(f.dirs), f.name[:-4]
+    names = f.project.names_in(str(f.file.root), here)
+    source = next((stem + e for e in T.TEXT_RENDERING_SOURCES if stem + e in names), None)
+    if source is None:
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, source), 2 * f.limits.head_bytes)
+    mine = set(T.JS_WORD.findall(f.text.lower()))
+    found = len(mine & set(T.JS_WORD.findall(other.lower()))) / max(len(mine), 1)
+    return posixpath.join(here, source) if found >= T.TEXT_RENDERING_SHARE else None
+
+
+@fact("declarations rewritten for an older TypeScript beside the current ones", "path")
+def DOWNLEVEL_DECLARATIONS(f: FileFacts) -> str | None:
+    """A declaration in a `ts3.4/` folder (a TypeScript version) whose path without that folder
+    holds one of the same name: the package's declarations rewritten by downlevel-dts for older
+    compilers (@aws-sdk/client-s3's `dist-types/ts3.4/S3Client.d.ts`). Its twin, or None."""
+    if not f.lower_name.endswith(T.DECLARATION_FORMATS):
+        return None
+    for i, folder in enumerate(f.dirs):
+        if T.TS_VERSION_DIR.fullmatch(folder):
+            beside = "/".join((*f.dirs[:i], *f.dirs[i + 1:]))
+            if f.name in f.project.names_in(str(f.file.root), beside):
+                return posixpath.join(beside, f.name)
     return None

@@ -216,6 +216,9 @@ def _read(folder: str, manifest: str, size: int, read: list[str]) -> DistApi | N
             del module_dirs[where]
     bundles = {p: w for p, w in bundles.items()
                if not any(p.startswith(d + "/") for d in module_dirs)}
+    for path in list(bundles):
+        for chunk in _chunks(folder, path, read):
+            bundles.setdefault(chunk, f"imported by {posixpath.basename(path)}")
     if not declaration_dirs and not bundles and not module_dirs:
         return None
     return DistApi(declaration_dirs, bundles, module_dirs)
@@ -283,6 +286,13 @@ def _has_source(folder: str, read: list[str]) -> bool:
 _LOADS_DIST = re.compile(rb"""["'](?:\.\.?/)+(?:dist|build)/""")
 _LOADED = re.compile(
     rb"""(?:\bfrom|\bimport|\brequire\()\s*["']((?:\.\.?/)+(?:dist|build)/[^"'\s]+)["']""")
+# a bundle importing a chunk beside it (`from './raise-effbee0c.esm.js'`), followed this far
+_SIBLING_IMPORT = re.compile(
+    rb"""(?:\bfrom|\bimport|\brequire\()\s*["']\./([^"'/\s]+\.[cm]?js)["']""")
+_CHUNKS_MAX = 12
+# ... named with the content hash a bundler gives a chunk (`-effbee0c`, `-C4lhTY1l`: a digit in
+# it); tsc's one module per source (uuid's `./v4.js`) is no chunk
+_CHUNK_NAME = re.compile(r"-(?=[\w]*\d)[A-Za-z\d_]{6,10}(?:\.[a-z]+)*\.[cm]?js$")
 # a module importing its neighbours: one module of a tree (tsc's output), not a bundle
 _RELATIVE_IMPORT = re.compile(rb"""(?:\bfrom|\bimport|\brequire\()\s*["']\.\.?/[^"'\s]+["']""")
 
@@ -303,6 +313,24 @@ def _loaded(folder: str, shim: str, read: list[str]) -> list[str]:
         if not target.startswith("..") and target.split("/")[0] in DIST_DIRS:
             out.append(target)
     return out
+
+
+def _chunks(folder: str, bundle: str, read: list[str]) -> list[str]:
+    """The chunks beside a kept bundle that it imports, and they in turn (up to `_CHUNKS_MAX`):
+    the shared code a bundler split off under a hashed name (xstate 5.33.3's `dist/xstate.esm.js`
+    imports `./raise-effbee0c.esm.js`, 88 KB of its interpreter, and `./StateMachine-...`)."""
+    here, found, todo = posixpath.dirname(bundle), [bundle], [bundle]
+    while todo and len(found) <= _CHUNKS_MAX:
+        path = os.path.join(folder, todo.pop())
+        read.append(path)
+        for m in _SIBLING_IMPORT.finditer(_head(path)):
+            chunk = posixpath.join(here, m.group(1).decode("utf-8", "replace"))
+            name = posixpath.basename(chunk)
+            if chunk not in found and _CHUNK_NAME.search(name) and not _NOT_READ.search(name) \
+                    and os.path.isfile(os.path.join(folder, chunk)):
+                found.append(chunk)
+                todo.append(chunk)
+    return found[1:]
 
 
 def _shim(path: str) -> bool:

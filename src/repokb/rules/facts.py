@@ -214,6 +214,7 @@ class FileFacts:
         if (m := news_fragment_match(self.dirs, base)) is not None and not m.group(2):
             return "text"  # towncrier's `newsfragments/9657.doc`, `761.bugfix`, `12.feature`
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(self.lower_name)  # a template's own (`map.jinja`)
+                or (T.SAMPLE_LANGUAGE_BY_NAME.get(lower) if self.template_base else None)
                 or T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
         if lang == T.JSON_OR_YAML:  # `.eslintrc`, `.prettierrc`: as their tool reads them
@@ -227,6 +228,10 @@ class FileFacts:
                     or T.LANGUAGE_BY_FOLDER.get("/".join(self.dirs[-2:])))
         if lang in (None, "ini") and self.nginx_config:  # `sites-available/default`
             lang = "nginx"
+        if (lang == "ini" and self.ext == ".cfg" and not self.template_base and (
+                lower in T.CLOUD_INIT_SETTINGS_NAMES or T.CLOUD_INIT_SETTINGS_DIRS & {
+                    *self.dirs[-1:]}) and self.sniff("cloud_init_settings")):
+            lang = "yaml"  # cloud-init's `/etc/cloud/cloud.cfg`, `cloud.cfg.d/90_dpkg.cfg`
         if (lang is None and lower.endswith(".bash-completion") and self.dirs
                 and self.dirs[-1] == "debian"):
             lang = "text"  # debhelper's list of completion files (`source [name]` lines)
@@ -258,7 +263,7 @@ class FileFacts:
                     and self.sniff("json_object")):
                 lang = "json"  # jsonschema's extension-less vocabularies: `{"$schema": ...`
             if lang is None and not self.ext and self.template_base is None:
-                if self.sniff("ansible_inventory"):
+                if self.sniff("ansible_inventory") or self.bare_inventory:
                     lang = "ini"  # an Ansible inventory: `inventory/prod`, `hosts`
                 elif self.sniff("cloud_config"):
                     lang = "yaml"  # cloud-init's `user-data`: `#cloud-config`
@@ -273,6 +278,13 @@ class FileFacts:
         elif lang == "objc" and self.ext == ".m" and self.sniff("matlab_code"):
             lang = "matlab"  # Linguist's heuristic: MATLAB's `%` or `function`, no ObjC mark
         return lang
+
+    @cached_property
+    def bare_inventory(self) -> str | None:
+        """Host names under `[group]`s in a file named or placed as Ansible's inventories are."""
+        named = self.lower_name in T.INVENTORY_NAMES or self.lower_dirs & T.INVENTORY_DIRS
+        ok = named and self.template_base is None and self.ext in ("", ".ini")
+        return self.sniff("bare_inventory") if ok else None
 
     @cached_property
     def nginx_config(self) -> bool:

@@ -16,6 +16,7 @@ import posixpath
 import re
 
 from repokb.rules import tables as T
+from repokb.rules.copies import declaration_twin
 from repokb.rules.engine import fact
 from repokb.rules.facts import FileFacts, head_of, raw_head_of
 from repokb.rules.linguist import package_name
@@ -281,10 +282,10 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
     the same path in a source folder beside that folder (`modules/`, `src/`): the path of
     that module, which is read instead (tables.MODULE_FORMAT_DIRS)."""
     lower = f.lower_name
+    if lower.endswith(T.DECLARATION_FORMATS):  # (`x.d.cts` too)
+        return _mirrored(f)
     if not lower.endswith(T.MODULE_COPY_EXTENSIONS):
         return None
-    if lower.endswith(T.DECLARATION_FORMATS):
-        return _mirrored(f)
     stem = f.name.rsplit(".", 1)[0]
     root = str(f.file.root)
     for i, folder in enumerate(f.dirs):
@@ -339,9 +340,8 @@ def _mirrored(f: FileFacts) -> str | None:
             names = f.project.names_in(root, beside)
             if not names:
                 continue
-            if folder.lower() in T.MIRROR_SAME_CODE_DIRS:
-                if not declaration and f.name in names and _same_code_as(
-                        f, posixpath.join(root, beside, f.name)):
+            if folder.lower() in T.MIRROR_SAME_CODE_DIRS and not declaration:
+                if f.name in names and _same_code_as(f, posixpath.join(root, beside, f.name)):
                     return f"{beside}/{f.name}"  # the module beside in another syntax
                 continue
             if not declaration:
@@ -352,6 +352,8 @@ def _mirrored(f: FileFacts) -> str | None:
                     return f"{beside}/{kept}"
             elif f.name in names and _same_bytes(f, posixpath.join(root, beside, f.name)):
                 return f"{beside}/{f.name}"
+            elif (twin := declaration_twin(f, beside, names)) is not None:
+                return f"{beside}/{twin}"  # `x.d.cts` of `x.d.ts`, importing `./y.cjs`
     return None
 
 
@@ -444,20 +446,15 @@ def SVG_PATH_DATA(f: FileFacts) -> str | None:
     return f"{share:.0%} of its head" if share >= T.SVG_PATH_DATA_SHARE else None
 
 
-@fact("a patched copy of the file beside it", "path")
-def PATCHED_COPY(f: FileFacts) -> str | None:
-    """`X.c.pysam.c` beside `X.c`: a copy a tool wrote with its own tag in the name, the
-    original's extension repeated (pysam 0.24.1's import script rewrites bcftools' and
-    samtools' `vcfannotate.c` into `vcfannotate.c.pysam.c`, `fprintf(stderr` made
-    `fprintf(bcftools_stderr`: 110 files, 6,787 pieces, 30% of the package, twice). The
-    original's name, or None."""
-    stem, dot, ext = f.name.rpartition(".")
-    base, dot2, tag = stem.rpartition(".")
-    if not (dot and dot2 and tag.isalpha() and ext and base.endswith("." + ext)):
+@fact("a list of files and their hex digests", "content")
+def DIGEST_LIST(f: FileFacts) -> str | None:
+    """JSON or YAML whose head is mostly hex digests (tables.HEX_DIGEST): the files a tool
+    wrote and their hashes, not settings (openai 3.63.0's `generated-files.json`). The share."""
+    if f.file.size < T.DIGEST_LIST_MIN_BYTES or f.language not in T.DIGEST_LIST_LANGUAGES:
         return None
-    if base not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
-        return None
-    return base
+    text = f.text
+    share = sum(len(m.group()) for m in T.HEX_DIGEST.finditer(text)) / max(len(text), 1)
+    return f"hex digests {share:.0%} of its head" if share >= T.DIGEST_LIST_SHARE else None
 
 
 @fact("a copy of the notebook beside it", "path")

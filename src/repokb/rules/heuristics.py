@@ -131,6 +131,17 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"^(?:module\.exports[ \t]*=|exports\.[\w$]+[ \t]*=[ \t]*(?:async[ \t]+)?function\b"
             r"|export[ \t]+(?:async[ \t]+function|function|const|default)\b)", _M)),
     ),
+    # Linguist gives `.inc` to twelve languages (C++, PHP, Pascal, BitBake, Assembly ...): C and
+    # C++ textual includes open their lines with the preprocessor's directives, no space after
+    # `#` (protobuf 7.36.2's `upb/port/def.inc`, `utf8_range/utf8_range_sse.inc`: were unknown,
+    # excluded); PHP's with its tag. A BitBake or Pascal include, a comment `# define the ...`,
+    # holds neither and stays unknown
+    ".inc": (
+        ("php", "PHP include", re.compile(r"\A\s*<\?php\b")),
+        ("cpp", "C preprocessor", re.compile(
+            r"^#(?:define[ \t]+[A-Za-z_]\w*|undef[ \t]+[A-Za-z_]|ifn?def[ \t]+[A-Za-z_]"
+            r"|include[ \t]*[<\"]|pragma[ \t]+\w|endif\b)", _M)),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
 # A head that rules a candidate out whatever mark it holds: knex's CoffeeScript, LiveScript and

@@ -6,9 +6,12 @@ facts of size, content and secrets; rules/generated.py those of generated files 
 
 from __future__ import annotations
 
+import ast
+import os
+
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact, fact
-from repokb.rules.facts import FileFacts
+from repokb.rules.facts import FileFacts, head_of
 
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
 
@@ -80,6 +83,88 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
                           and other[1] == ext)
     return f"{here or '.'}/ holds {counts[key]} translations" \
         if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
+
+
+@fact("one language's word lists written as Python, among a folder of languages", "dir")
+def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
+    """A Python module in a folder named by a language code (`de_DE/`, `fil_PH/`, `en/`) among
+    `LOCALE_SIBLINGS_MIN` such folders, holding `LOCALE_WORD_LIST_MIN_STRINGS` words or more,
+    its functions (if any) under `LOCALE_WORD_LIST_CODE_SHARE` of its lines: one locale's word
+    lists (faker 40.63.0's `providers/<kind>/<locale>/__init__.py`: `first_names_male =
+    ("Abbas", ...)`; `address/it_IT/`: 17,659 lines, 34 in 7 small methods; the API in
+    `providers/<kind>/__init__.py` above). A locale's module with more code (faker's `ssn`
+    checksums) or few words (Django's `conf/locale/nl/formats.py`: 139 strings, formats such
+    as `"%d-%m-%Y"`) stays code."""
+    if len(f.dirs) < 2 or not _locale_folder(f.dirs[-1]) or f.language != "python":
+        return None
+    whole = f.whole
+    if whole is None:
+        return None
+    text = whole.decode("utf-8", "replace")
+    strings = len(T.WORD_STRING.findall(text))
+    if strings < T.LOCALE_WORD_LIST_MIN_STRINGS:
+        return None
+    share = _function_share(text) if T.PYTHON_FUNCTION.search(text) else 0.0
+    if share is None or share >= T.LOCALE_WORD_LIST_CODE_SHARE:
+        return None
+    parent = "/".join(f.dirs[:-1])
+    counts = f.project.locale_files
+    key = f"{parent}/*/"
+    if key not in counts:
+        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
+                          if _locale_folder(name))
+    if counts[key] < T.LOCALE_SIBLINGS_MIN:
+        return None
+    code = f"functions {share:.0%} of its lines" if share else "no function"
+    return f"{parent}/ holds {counts[key]} languages' folders; {strings} words, {code}"
+
+
+def _function_share(text: str) -> float | None:
+    """The share of a module's lines inside its functions (nested ones counted again), or None
+    when it does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    inside = sum(n.end_lineno - n.lineno + 1 for n in ast.walk(tree)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno)
+    return inside / max(text.count("\n"), 1)
+
+
+def _locale_folder(name: str) -> bool:
+    m = T.LOCALE_FOLDER.fullmatch(name.lower())
+    return m is not None and m.group(1) in T.LANGUAGE_CODES
+
+
+@fact("one icon of an icon set written as a module", "dir")
+def ICON_MODULE(f: FileFacts) -> str | None:
+    """A small JavaScript or TypeScript module drawing an SVG path, among 50+ modules of its
+    extension in its folder: one icon of an icon set (tables.ICON_MODULE_*); or the
+    declarations (`X.d.ts`) of such a module beside them. The folder's count, or None."""
+    lower = f.lower_name
+    declaration = lower.endswith(T.DECLARATION_FORMATS)
+    ext = next((e for e in T.ICON_MODULE_EXTENSIONS if lower.endswith(e)), None)
+    if ext is None or f.file.size > T.ICON_MODULE_MAX_BYTES or not f.dirs:
+        return None
+    root, here = str(f.file.root), "/".join(f.dirs)
+    names = f.project.names_in(root, here)
+    if declaration:
+        module = f.name[: -len(".d.ts")] + ".js" if lower.endswith(".d.ts") else None
+        if module is None or module not in names:
+            return None
+        text, ext = head_of(os.path.join(root, here, module), T.ICON_MODULE_MAX_BYTES + 1), ".js"
+    else:
+        text = f.text
+    if (len(text) > T.ICON_MODULE_MAX_BYTES or T.SVG_PATH_STRING.search(text) is None
+            or T.ICON_SVG_ELEMENT.search(text) is None):
+        return None
+    counts = f.project.locale_files
+    key = f"{here}/*{ext} icons"
+    if key not in counts:
+        counts[key] = sum(1 for n in names if n.lower().endswith(ext)
+                          and not n.lower().endswith(T.DECLARATION_FORMATS))
+    return f"{here}/ holds {counts[key]} such modules" \
+        if counts[key] >= T.ICON_MODULE_SIBLINGS_MIN else None
 
 
 @fact("a copy of the standard library's tests for one Python version", "dir")

@@ -25,6 +25,7 @@ from repokb.rules.checks import (
     KUBERNETES_SECRET_VALUES,
     LARGE,
     LARGE_TABLE,
+    LITERAL_TABLE,
     NOT_TEMPLATE,
     PEM_PRIVATE_KEY,
     PRIVATE_KEY_FILE,
@@ -38,12 +39,16 @@ from repokb.rules.checks import (
     _magic,
 )
 from repokb.rules.copies import (
+    DOWNLEVEL_DECLARATIONS,
     ES_BUILD_TWIN,
     HASHED_CHUNK,
     JSON_MODULE_COPY,
     PACKAGE_ENTRY_STUB,
+    PATCHED_COPY,
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
+    SCRIPT_ENTRY_STUB,
+    TEXT_RENDERING,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
@@ -66,12 +71,12 @@ from repokb.rules.engine import (
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.generated import (
     BUNDLER_OUTPUT,
+    DIGEST_LIST,
     DOWNLEVEL_COPY,
     GOLDEN_INPUT,
     MODULE_FORMAT_COPY,
     NOTEBOOK_COPY,
     ONE_LINE_BLOB,
-    PATCHED_COPY,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
     SELF_NAMED_GENERATED,
@@ -87,8 +92,10 @@ from repokb.rules.layout import (
     ANDROID_TRANSLATION,
     COPIED_PROJECT,
     EXAMPLE_DIR,
+    ICON_MODULE,
     IN_HELM_CHART,
     LOCALE_TRANSLATION,
+    LOCALE_WORD_LIST,
     OWN_REQUIREMENTS,
     STDLIB_TEST_COPY,
     TEST_DATA,
@@ -485,6 +492,24 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   compiled `.js` whose source map lies beside it (`index.js.map`) is build output when its
 #   TypeScript twin is there (react-native-builder-bob's `lib/module/index.js` was the
 #   package's own code by its map naming a missing `lib/module/index.ts`)
+# NEXT (decisions40): data: a locale's word lists as Python (a module with 100+ words, its
+#   functions under 5% of its lines, in a folder named by a language code among 5+: faker's
+#   providers/person/de_DE/), a big module that is one table of literals (faker's decode/codes.py,
+#   Pygments' _lasso_builtins.py), JSON/YAML mostly hex digests (openai's generated-files.json);
+#   asset: an icon set's modules, 50+ small modules drawing an SVG path in a folder, and their
+#   declarations (@heroicons/react); kept: the hashed chunks a dist-only package's kept bundle
+#   imports (xstate's dist/raise-*.esm.js, its interpreter); generated: an `index.js`
+#   importing from outside its folder, the same in 5+ sibling folders but for the name
+#   (javascript-time-ago's locale/de/index.js), OpenAPI Generator's signature in an opening
+#   docstring (kubernetes' client/), botocore's data/**/*.json (AWS service models),
+#   `lazy_extractors.py`, `X.txt` rendering `X.md` beside it (yt-dlp's README.txt); build copies:
+#   rolldown's and the React Compiler's marks in a mirror folder, `__cjs/` and `hooks-compiled/`
+#   mirrors, `x.d.cts` against `x.d.ts`, `cjs/`/`commonjs/` beside the package, esm/ declarations
+#   of the same bytes, `ts3.4/` declarations, a Playwright JSON report; read: cloud-init's
+#   cloud.cfg and cloud.cfg.d/*.cfg as YAML infrastructure (were INI), an inventory of host
+#   names only by its name or folder (was unknown / INI), `.npmrc.sample` INI sample config (was
+#   npm_config data), a `.inc` with C preprocessor lines C++ or with `<?php` PHP (were unknown),
+#   a TypeScript union on one long line is no minified code
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -682,6 +707,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a build's entry-point stub, no manifest of dependencies (it "
             "points at {evidence})", subkind="entry_point_stub", flags=("generated",),
             confidence=0.9)),
+    _r("script-entry-stub", Tier.VENDOR, (SCRIPT_ENTRY_STUB,),
+       Then(Kind.GENERATED, "a build's entry-point script, importing from outside its folder "
+            "and written again in each sibling folder but for its name ({evidence})",
+            subkind="entry_point_stub", flags=("generated",), confidence=0.85)),
     _r("dependency-manifest", Tier.VENDOR,
        (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
@@ -730,6 +759,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a cached Google API discovery document ({evidence}): written by "
             "Google's discovery service, recorded by name, not embedded",
             subkind="api_discovery_cache", flags=("generated",), confidence=0.95)),
+    _r("aws-service-model", Tier.GENERATED, (Glob(T.AWS_SERVICE_MODEL_GLOBS),),
+       Then(Kind.GENERATED, "an AWS service model as botocore ships it ({evidence}): written "
+            "from AWS's API definitions, synced by a release bot; recorded by name, not embedded",
+            subkind="aws_service_model", flags=("generated",), confidence=0.9)),
     _r("amalgamated-header", Tier.GENERATED,
        (Dir(T.AMALGAMATION_DIRS), Ext(T.AMALGAMATION_EXTENSIONS)),
        Then(Kind.GENERATED, "a single header amalgamated from the library's headers "
@@ -838,9 +871,29 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),
+    _r("downlevel-declarations", Tier.GENERATED, (DOWNLEVEL_DECLARATIONS,),
+       Then(Kind.BUILD_ARTIFACT, "declarations rewritten for an older TypeScript ({evidence} "
+            "is indexed)", subkind="downlevel_declarations", flags=("generated",),
+            confidence=0.9)),
+    _r("text-rendering", Tier.GENERATED, (TEXT_RENDERING,),
+       Then(Kind.GENERATED, "a document's plain-text rendering beside its source ({evidence}, "
+            "which is indexed)", subkind="text_rendering", flags=("generated",),
+            confidence=0.85)),
+    _r("playwright-report", Tier.GENERATED,
+       (Lang(frozenset({"json"})), Fact("a Playwright report", lambda f: "configFile" if
+                                        T.PLAYWRIGHT_REPORT.match(f.text) else None)),
+       Then(Kind.BUILD_ARTIFACT, "a Playwright test run's JSON report ({evidence} of "
+            "playwright.config): results, not settings", subkind="test_report",
+            confidence=0.9)),
+    _r("digest-list", Tier.GENERATED, (DIGEST_LIST,),
+       Then(Kind.DATA, "a list of files and their hashes ({evidence}): recorded, not embedded",
+            subkind="digest_list", confidence=0.85)),
     _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
        Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
             subkind="svg_path_data", confidence=0.9)),
+    _r("literal-table", Tier.GENERATED, (LITERAL_TABLE,),
+       Then(Kind.DATA, "a table of literals written as Python ({evidence}): recorded, not "
+            "embedded", subkind="literal_table", confidence=0.85)),
     _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "source map of a bundle", subkind="source_map")),
     _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
@@ -1070,6 +1123,15 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
        Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
             "text they translate", subkind="translation_catalog", confidence=0.85)),
+    # an icon set written as modules, one per icon (@heroicons/react's 24/solid/XIcon.js)
+    _r("icon-module", Tier.PATH, (ICON_MODULE,),
+       Then(Kind.ASSET, "one icon of an icon set written as a module ({evidence}): SVG path "
+            "data, recorded by name, not embedded", subkind="icon_module", confidence=0.85)),
+    # ... or a locale's word lists as Python (faker's providers/person/de_DE/__init__.py)
+    _r("locale-word-list", Tier.PATH, (LOCALE_WORD_LIST,),
+       Then(Kind.DATA, "one locale's word lists written as Python ({evidence}): metadata "
+            "only; the provider's methods are in the module above", subkind="locale_word_list",
+            confidence=0.8)),
     _r("resx-translation", Tier.PATH, (Name(T.RESX_TRANSLATION_GLOBS),),
        Then(Kind.DATA, ".NET resources in another culture ({evidence}): metadata only; the "
             "neutral .resx holds the text it translates", subkind="translation_catalog",
@@ -1200,12 +1262,19 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dockerfile-content", Tier.CONTENT, (Lang(frozenset({None})), Sniff("dockerfile")),
        Then(Kind.INFRASTRUCTURE, "Dockerfile (its first instruction is FROM)",
             subkind="dockerfile")),
-    _r("ansible-inventory", Tier.CONTENT, (Sniff("ansible_inventory"), Lang(frozenset({"ini"}))),
+    _r("ansible-inventory", Tier.CONTENT,
+       (AnyOf((Sniff("ansible_inventory"),
+               Fact("an inventory of host names", lambda f: f.bare_inventory))),
+        Lang(frozenset({"ini"}))),
        Then(Kind.INFRASTRUCTURE, "Ansible inventory ({evidence}): the hosts playbooks run on, "
             "their groups and connection variables", subkind="ansible_inventory")),
     _r("cloud-init", Tier.CONTENT, (Sniff("cloud_config"), Lang(frozenset({"yaml"}))),
        Then(Kind.INFRASTRUCTURE, "cloud-init user data ({evidence}): what a machine is set up "
             "with at its first boot", subkind="cloud_init")),
+    _r("cloud-init-settings", Tier.CONTENT, (Glob(T.CLOUD_INIT_SETTINGS_GLOBS),
+                                             Lang(frozenset({"yaml"}))),
+       Then(Kind.INFRASTRUCTURE, "cloud-init's settings ({evidence}): the modules it runs and "
+            "the defaults every machine boots with", subkind="cloud_init")),
     _r("infrastructure-directory", Tier.CONTENT, (Dir(T.INFRA_DIRS), Lang(STRUCTURED)),
        Then(Kind.INFRASTRUCTURE, "deployment configuration ({evidence})",
             subkind="deployment_config")),

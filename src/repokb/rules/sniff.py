@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.rules import provisioning
 from repokb.rules import tables as T
 from repokb.rules.provisioning import ansible_inventory, cloud_config
 
@@ -384,6 +385,12 @@ _VALUE_LINE = re.compile(r"""\s*(?:(?:var|let|const)\s+[\w$]+\s*=\s*|module\.exp
                          rf"""(?:\s*:\s*(?:{_STRING}"?)?)?)?\}}?)\s*;?\s*""")
 
 
+# ... or a TypeScript type alias written as one union (openai 6.49.0's `src/internal/types.ts`:
+# `type UndiciRequestInit = NotAny<import('../node_modules/undici/...')> | ...`, 932 characters;
+# a bundle holds no types)
+_TYPE_ALIAS = re.compile(r"(?:export\s+)?(?:declare\s+)?type\s+[\w$]+(?:<[^=]*>)?\s*=\s")
+
+
 def _literal_line(line: str) -> bool:
     """A long line a person wrote as one value, indented in its code: a keyword regex or a
     word list (prism's `components/prism-abap.js`, `pattern: /(?:ABAP-SOURCE|ABBREVIATED|...)/`;
@@ -392,6 +399,8 @@ def _literal_line(line: str) -> bool:
     (meshoptimizer's wasm in a string) has no words to separate (`|`, spaces)."""
     if _VALUE_LINE.fullmatch(line):  # (an encoded blob, base64, has no spaces nor escapes)
         return line.count(" ") + line.count("\\") >= 0.05 * len(line)
+    if _TYPE_ALIAS.match(line):
+        return line.count(" | ") + line.count(" & ") >= 3 and line.count(";") <= 2
     return (line[:1] in (" ", "\t") and line.count(";") <= 2
             and line.count("{") + line.count("}") <= 4
             and (line.count("|") + line.strip().count(" ")) >= 0.05 * len(line))
@@ -532,4 +541,6 @@ SNIFFERS = {
     "smarty_template": smarty_template, "jinja_template": jinja_template,
     "html_page_part": html_page_part, "nginx_config": nginx_config,
     "ansible_inventory": ansible_inventory, "cloud_config": cloud_config,
+    "bare_inventory": provisioning.bare_inventory,
+    "cloud_init_settings": provisioning.cloud_init_settings,
 }
