@@ -477,6 +477,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
 #   inventories now are; credential files' template copies (`.pypirc.template`) are sample
 #   configuration, redacted (were unknown)
+# NEXT (secrets40): RabbitMQ's `advanced.config` and `rabbitmq.config` are Erlang (were XML),
+#   Cassandra's `cqlshrc.sample` INI (was unknown); cqlsh's `cqlshrc` and a `*.psk` pre-shared key
+#   file are blocked credential files (were unknown, excluded)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
