@@ -668,6 +668,9 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
     "algorithm", "algorithms",  # `token_algorithm: HS256`: how it is signed, not the key
+    # session 40: where it comes from (Confluent's `basic.auth.credentials.source=USER_INFO`,
+    # API Gateway's `api_key_source: HEADER`), not the secret
+    "source",
 })
 # A key opening with these words names where a secret is kept, not the secret: Helm charts'
 # `existingSecret: redis-creds` (a Kubernetes Secret's name), `existingSecretPasswordKey:

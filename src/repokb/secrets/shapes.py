@@ -39,6 +39,7 @@ from repokb.secrets.scan import (
     key_words,
     names_public_key,
     random_key_value,
+    sequential,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
 from repokb.secrets.values import base64_text, looks_random, names_something, value_ok
@@ -291,8 +292,8 @@ def find(text: str, mode: str, language: str | None = None,
         for m in _BARE_VALUE.finditer(text):
             value = m.group("value")
             limit = 3.0 if set(value) <= _HEX else 4.5
-            if entropy(value) > limit and not readable(m.group(0), m.start("value") - m.start(),
-                                                        m.end("value") - m.start()):
+            if entropy(value) > limit and not sequential(value) and not readable(
+                    m.group(0), m.start("value") - m.start(), m.end("value") - m.start()):
                 out.append((m.start("value"), m.end("value"), "high_entropy_value", False))
     if mode != "code" and (anchored or "!!binary" in text):
         out.extend(_blocks(text, ini=mode == "config"))
