@@ -752,7 +752,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "ftp(", "ftp_tls(", "gem push", "http-basic",  # session 38: ftplib, gem, poetry/composer
     "curl",  # curl's short flags glued before `-u` (`curl -fsSLu user:X`)
-    "-token=",  # session 40: Go's flags (`consul kv get -token=X`)
+    # session 40: Go's flags (`consul kv get -token=X`), cqlsh's `-p`, the Elastic keystores' and
+    # `az devops login`'s standard input, `pulumi config set`
+    "-token=", "cqlsh", "-keystore", "devops", "pulumi",
     # session 38's anchors of literals (ids before secrets, format strings, joins) and
     # defaults (a lookup's `fallback=`)
     "rzp_", "akia", "asia", ":%s@", ":%v@", ":{}@", "%s:%s", "{}:{}", '".join(',
