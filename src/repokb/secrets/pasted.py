@@ -102,7 +102,7 @@ def find(text: str, keys: KeyLines | None = None, language: str | None = None) -
     if "LoginModule" in text:
         out += [(m.start("v"), m.end("v"), "jaas_user", False) for m in _JAAS_USER.finditer(text)
                 if value_ok(m.group("v"))]
-    if "ecret" in text:
+    if "secretid" in keys.low or "secret id" in keys.low or "secret_id" in keys.low:
         out += [(m.start("v"), m.end("v"), "secret_id_line", True)
                 for m in _SECRET_ID_LINE.finditer(text)]
     if "_auth" in text:

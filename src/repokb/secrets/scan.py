@@ -77,6 +77,7 @@ def is_placeholder(value: str) -> bool:
 
 
 _RUN_SEPARATORS = re.compile(r"[.\-_:]")
+_RUN_OPENINGS = frozenset(run[i:i + 3] for run in P.SEQUENTIAL_RUNS for i in range(len(run) - 2))
 
 
 def sequential(value: str) -> bool:
@@ -84,8 +85,8 @@ def sequential(value: str) -> bool:
     12+ of them, a separator between parts allowed: kubeadm's `abcdef.0123456789abcdef`,
     `0123456789abcdef`, `abcdefghijklmnop` (no one keeps such a token; an attacker tries it
     first). Each part 3+ long; `abc123`, `123456` are too short to say so."""
-    if len(value) < P.SEQUENTIAL_MIN or not value.isascii():
-        return False
+    if len(value) < P.SEQUENTIAL_MIN or value[:3].lower() not in _RUN_OPENINGS:
+        return False  # (most values: their first three characters are no run's)
     parts = _RUN_SEPARATORS.split(value.lower())
     return sum(map(len, parts)) >= P.SEQUENTIAL_MIN and all(
         len(part) >= 3 and any(part in run for run in P.SEQUENTIAL_RUNS) for part in parts)
