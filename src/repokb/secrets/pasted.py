@@ -95,14 +95,14 @@ def find(text: str, keys: KeyLines | None = None, language: str | None = None) -
     if keys.has(("user ",)) and "open " in text and _FTP_OPEN.search(text):
         out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
                 if password_like(m.group("v"), min_length=6, glued_words=True)]
-    if ":$" in text or ": $" in text or ":{SHA}" in text:
+    if ":$" in text or ":{SHA}" in text or keys.has((": $",)):
         out += [(m.start("v"), m.end("v"), "password_hash_line", True)
                 for m in _CRYPT_HASH.finditer(text)
                 if _USER_BEFORE.search(text, max(0, m.start() - 65), m.start())]
-    if "LoginModule" in text:
+    if keys.has(("loginmodule",)):
         out += [(m.start("v"), m.end("v"), "jaas_user", False) for m in _JAAS_USER.finditer(text)
                 if value_ok(m.group("v"))]
-    if "secretid" in keys.low or "secret id" in keys.low or "secret_id" in keys.low:
+    if keys.has(("secretid", "secret id", "secret_id")):
         out += [(m.start("v"), m.end("v"), "secret_id_line", True)
                 for m in _SECRET_ID_LINE.finditer(text)]
     if "_auth" in text:

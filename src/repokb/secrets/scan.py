@@ -483,7 +483,8 @@ def secret_id(key: str, value: str) -> bool:
     """A UUID under a name ending in "secret id" (Vault AppRole's `secret_id`, Consul's and
     Nomad's `SecretID`: the token itself, where `AccessorID` only names it); an AWS
     `SecretId` names a secret (`prod/db`), no UUID."""
-    return key_words(key)[-2:] == ["secret", "id"] and P.UUID.fullmatch(value.strip()) is not None
+    return (len(value) >= 36 and key[-2:].lower() == "id" and P.UUID.fullmatch(value.strip())
+            is not None and key_words(key)[-2:] == ["secret", "id"])
 
 
 _DIGEST = re.compile(r"[0-9a-fA-F]{32,128}|[A-Za-z0-9+/]{22,}={0,2}|\$[\w$./=,+\-]{20,}")
@@ -494,6 +495,8 @@ def password_digest(key: str, value: str) -> bool:
     `root_password_sha2`, ClickHouse's `password_sha256_hex`): hex, base64 or crypt, with a
     digit; crackable offline, as the crypt hashes of `directives` and `pasted` are. An
     algorithm's name (`password_hash: bcrypt`) stays."""
+    if "pass" not in key.lower() or len(value) < 20:
+        return False
     words = [w for w in key_words(key) if not w.isdigit()]  # `sha2`: [sha, 2]
     value = value.strip()
     return (any(w in ("password", "passwd", "pass") for w in words)
