@@ -370,7 +370,8 @@ REDACTED = "<REDACTED_SECRET>"
 #   JAAS `user_NAME="X"`, Go's `-token=X`, `cqlsh -p`, `BasicAuthentication(u, X)`,
 #   `api_key=(id, X)`, `basic.auth.user.info=K:X`, `NEO4J_AUTH=neo4j/X`, Shiro's `[users]`,
 #   `echo X | elasticsearch-keystore add` / `az devops login`, `pulumi config set K X`,
-#   `erlangCookie`, `x-honeycomb-team`
+#   `erlangCookie`, `x-honeycomb-team`; kept too: a name ending in `source`
+#   (`basic.auth.credentials.source=USER_INFO`), a word with its full stop after `Authorization`
 REDACTION_VERSION = 49
 
 
