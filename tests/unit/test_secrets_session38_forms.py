@@ -726,7 +726,9 @@ NET_FORMATS = [  # (path, text with @@i@@ for each value, values)
     ("nm/vpn.nmconnection", "[connection]\nid=work\ntype=vpn\n\n[vpn-secrets]\npassword=@@0@@\n",
      (_j("Zr4xWb", "3Yq7#"),)),
     ("nm/old.nmconnection", "[wifi-security]\nkey-mgmt=none\nwep-key0=@@0@@\n",
-     (_j("0123456789abc", "def0123456789"),)),
+     # (a random key: the run `0123456789abcdef0123456789` is a documented example since
+     # session 40, kept as kubeadm's `abcdef.0123456789abcdef` is: `scan.sequential`)
+     (_j("9f3a71c04be28", "d5e6a1f07c93b"),)),
 ]
 
 

@@ -510,6 +510,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   names only by its name or folder (was unknown / INI), `.npmrc.sample` INI sample config (was
 #   npm_config data), a `.inc` with C preprocessor lines C++ or with `<?php` PHP (were unknown),
 #   a TypeScript union on one long line is no minified code
+# NEXT (secrets40): RabbitMQ's `advanced.config` and `rabbitmq.config` are Erlang (were XML),
+#   Cassandra's `cqlshrc.sample` INI (was unknown); cqlsh's `cqlshrc` and a `*.psk` pre-shared key
+#   file are blocked credential files (were unknown, excluded)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -367,6 +367,17 @@ REDACTED = "<REDACTED_SECRET>"
 #   store given the value first: `UserDefaults.standard.set("X", forKey: "apiToken")`,
 #   `KeychainWrapper.standard.set("X", forKey: "password")`, `[keychain setString:@"X"
 #   forKey:@"password"]` (secrets/appleforms.py)
+# NEXT (secrets40): kept: a documented example token made of sequential runs (kubeadm's
+#   `abcdef.0123456789abcdef`); taken: Hadoop's and Knox's `<name>secret-named</name>` `<value>X`,
+#   a bare directive value holding `#` (`HTTP_Passwd pw#`), `Authorization Bearer X` without a
+#   colon, JSON `"tokens"`/`"credentials"` objects' strings (Consul, Solr), an HCL heredoc's
+#   lines, a UUID under `secret_id`/`SecretID` (and Consul's, Nomad's, Vault's printed lines), a
+#   password's hash under its name (`password_hash`, `root_password_sha2`), YAML's `user: $2y$..`,
+#   JAAS `user_NAME="X"`, Go's `-token=X`, `cqlsh -p`, `BasicAuthentication(u, X)`,
+#   `api_key=(id, X)`, `basic.auth.user.info=K:X`, `NEO4J_AUTH=neo4j/X`, Shiro's `[users]`,
+#   `echo X | elasticsearch-keystore add` / `az devops login`, `pulumi config set K X`,
+#   `erlangCookie`, `x-honeycomb-team`; kept too: a name ending in `source`
+#   (`basic.auth.credentials.source=USER_INFO`), a word with its full stop after `Authorization`
 REDACTION_VERSION = 49
 
 
@@ -626,6 +637,9 @@ SECRET_KEY_PAIRS = frozenset({
     # a token's signing key under its algorithm's name (golang-jwt's own example: `var jwtKey =
     # []byte("X")`; `hmac_key`)
     ("jwt", "key"), ("hmac", "key"),
+    # session 40: Erlang's distribution cookie under RabbitMQ's and Bitnami's names
+    # (`RABBITMQ_ERLANG_COOKIE`, `erlangCookie`), Honeycomb's API key header (`x-honeycomb-team`)
+    ("erlang", "cookie"), ("honeycomb", "team"),
 })
 # Whole names (key_words joined by `_`) of secrets whose words say nothing secret: WordPress's
 # keys and salts (`define('NONCE_SALT', 'X')`, each wp-config.php's eight, from
@@ -661,6 +675,9 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
     "algorithm", "algorithms",  # `token_algorithm: HS256`: how it is signed, not the key
+    # session 40: where it comes from (Confluent's `basic.auth.credentials.source=USER_INFO`,
+    # API Gateway's `api_key_source: HEADER`), not the secret
+    "source",
 })
 # A key opening with these words names where a secret is kept, not the secret: Helm charts'
 # `existingSecret: redis-creds` (a Kubernetes Secret's name), `existingSecretPasswordKey:
@@ -709,7 +726,8 @@ LABEL_WORDS = frozenset({
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
                                 "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
                                 "salt", "cipherseed",  # SECRET_KEY_NAMES' lines
-                                "masterauth")  # Redis' replica password (GLUED_SECRET_WORDS)
+                                "masterauth",  # Redis' replica password (GLUED_SECRET_WORDS)
+                                "erlang", "honeycomb")  # SECRET_KEY_PAIRS' with no word above
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -741,6 +759,11 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "ftp(", "ftp_tls(", "gem push", "http-basic",  # session 38: ftplib, gem, poetry/composer
     "curl",  # curl's short flags glued before `-u` (`curl -fsSLu user:X`)
+    # session 40: Go's flags (`consul kv get -token=X`), cqlsh's `-p`, the Elastic keystores' and
+    # `az devops login`'s standard input, `pulumi config set`
+    "-token=", "cqlsh", "-keystore", "devops", "pulumi",
+    # pasted: JAAS users, printed SecretIDs, YAML's `user: $2y$..`
+    "loginmodule", "secretid", "secret id", "secret_id", ": $",
     # session 38's anchors of literals (ids before secrets, format strings, joins) and
     # defaults (a lookup's `fallback=`)
     "rzp_", "akia", "asia", ":%s@", ":%v@", ":{}@", "%s:%s", "{}:{}", '".join(',
@@ -853,6 +876,17 @@ PLACEHOLDER = _re(
     # Kapitan's reference to a secret it keeps (`?{gpg:mysql/root/password:7f90b2db}`)
     r"\?\{[a-z0-9]+:[^{}\s]*\})$",
     re.I)
+# session 40: the runs a documented example token is made of (`scan.sequential`: kubeadm's
+# `abcdef.0123456789abcdef`), each cycled, so a run may go past its end (`...cdef0123`), and a
+# value of SEQUENTIAL_MIN letters and digits at least
+SEQUENTIAL_RUNS = tuple(run * 3 for run in ("abcdefghijklmnopqrstuvwxyz", "0123456789abcdef",
+                                            "0123456789", "1234567890"))
+SEQUENTIAL_MIN = 12
+# session 40: the last words of a password's hash's name (`password_hash`, `root_password_sha2`,
+# `password_sha256_hex`, `password_digest`): a hash's value is redacted (`scan.password_digest`)
+DIGEST_KEY_ENDS = frozenset({"hash", "hashed", "digest", "sha", "sha1", "sha2", "sha256", "sha512",
+                             "hex", "md5"})
+UUID = _re(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 # Bare values in code that are references, not literals.
 # (R's, C++'s, Rust's namespaced call `keyring::key_get(`, `std::getenv(` too)
 CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*(?:[.\[(][^\s]*)?$")

@@ -350,6 +350,10 @@ SECRET_FILES: dict[str, str] = {
     "kaggle.json": "credentials_file", ".databrickscfg": "credentials_file",
     "application_default_credentials.json": "credentials_file", ".boto": "credentials_file",
     ".s3cfg": "credentials_file", ".my.cnf": "credentials_file",
+    # session 40: cqlsh's options file (`~/.cassandra/cqlshrc`: `[authentication] password =`),
+    # as `.my.cnf` is MySQL's (was unknown: excluded, `explain` saying "no rule matched"); a
+    # pre-shared key file (Zabbix's `zabbix_agentd.psk`, stunnel's: the key in hex)
+    "cqlshrc": "credentials_file", ".cqlshrc": "credentials_file", "*.psk": "private_key",
     # Jupyter's runtime files: a kernel's connection file (`kernel-<id>.json`: its `key` signs
     # every message, so whoever has it runs code in the kernel) and a server's info file
     # (`jpserver-<pid>.json`, `nbserver-<pid>.json`: its login `token`); ports and a key, no
@@ -1224,6 +1228,11 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # Erlang file names; a release's `sys.config` and its `.src` template)
     "rebar.config": "erlang", "sys.config": "erlang", "sys.config.src": "erlang",
     "hex.config": "erlang",  # Hex's and rebar3's credentials: blocked, but Erlang terms
+    # RabbitMQ's Erlang-term files (`advanced.config`, the classic `rabbitmq.config`: `{rabbit,
+    # [{default_pass, <<"X">>}]}`), read as XML before (their secrets unread)
+    "advanced.config": "erlang", "rabbitmq.config": "erlang",
+    # cqlsh's sample options file (Cassandra's `conf/cqlshrc.sample`: INI, was unknown)
+    "cqlshrc.sample": "ini",
     # cabal's project files; dune's build files (S-expressions)
     "cabal.project": "cabal", "cabal.project.local": "cabal", "cabal.project.freeze": "cabal",
     "dune": "dune", "dune-project": "dune", "dune-workspace": "dune",

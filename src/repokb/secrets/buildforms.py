@@ -8,11 +8,13 @@ Found here (spans of the value only):
   (the line lives in Makefiles, Dockerfiles, CI YAML and shell scripts alike):
   `echo "X" | docker login -u ci --password-stdin ghcr.io`, `printf '%s' 'X' | helm registry
   login --password-stdin`, `echo X | gh auth login --with-token`, or a here-string to one
-  (`gh auth login --with-token <<< X`);
+  (`gh auth login --with-token <<< X`); session 40: the Elastic stack's keystores (`echo X |
+  bin/elasticsearch-keystore add -x bootstrap.password`), `echo PAT | az devops login`;
 - a package tool's command that stores a credential, in any language (a Dockerfile's `RUN`, a
   Makefile's recipe, CI YAML): `npm config set //registry.npmjs.org/:_authToken X` (yarn's,
   pnpm's too; `_auth`, `_password`, `npmAuthToken`), `aws configure set
   aws_secret_access_key X`, `poetry config http-basic.REPO USER X` and `pypi-token.REPO X`,
+  `pulumi config set [--plaintext] dbPassword X` (session 40),
   `composer config [-g] http-basic.HOST USER X` and `github-oauth.HOST X` (`gitlab-token`,
   `gitlab-oauth`, `bearer`), `bundle config [set] [--global] HOST USER:X`, `twine upload -p X`;
 - CMake's `USERPWD "user:X"` (`file(DOWNLOAD ...)`) and `HTTP_PASSWORD X` (ExternalProject);
@@ -37,7 +39,10 @@ Span = tuple[int, int, str, bool]
 _CMAKE_SET = re.compile(
     r"""\bset\s*\(\s*(?:ENV\{(?P<env>[^}\s]+)\}|(?P<name>[A-Za-z_][\w.\-]*))\s+"""
     r"""(?:"(?P<q>(?:\\.|[^"\\\n])*)"|(?P<bare>[^\s()"#;]+))""", re.IGNORECASE)
-_STDIN_FLAG = r"(?:--password-stdin|--with-token)\b"  # reads the secret from standard input
+# reads the secret from standard input (session 40: the Elastic stack's keystores, `echo X |
+# bin/elasticsearch-keystore add -x bootstrap.password` (kibana-, logstash-keystore too), and
+# `echo PAT | az devops login`)
+_STDIN_FLAG = r"(?:--password-stdin|--with-token|-keystore[ \t]+add|\baz[ \t]+devops[ \t]+login)\b"
 # `echo [-n] VALUE |` (or `printf [FORMAT] VALUE |`) up to a `--password-stdin` on the same line
 _PIPED = re.compile(
     r"""\b(?:echo(?:\s+-[neE]+)*|printf(?:\s+(?:'%s[^']*'|"%s[^"]*"))?)\s+"""
@@ -50,8 +55,9 @@ _HERE_STRING = re.compile(
 _WORD = r"""(?P<q>["']?)(?P<value>[^\s"'`|;&<>()]{4,256})(?P=q)"""  # a shell word
 _FLAGS = r"(?:[ \t]+-{1,2}[\w\-]+(?:=\S+)?)*"  # `-g`, `--global`, `--location=user`
 _TOOL_SET = re.compile(  # the key names the secret: judged by its name
-    rf"""\b(?:(?:npm|yarn|pnpm)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set){_FLAGS}"""
-    rf"""[ \t]+(?P<key>[^\s=]+)(?:[ \t]+|=){_WORD}""")
+    # (session 40: `pulumi config set [--plaintext] dbPassword X`)
+    rf"""\b(?:(?:npm|yarn|pnpm|pulumi)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set){_FLAGS}"""
+    rf"""[ \t]+(?P<key>[^\s=\-][^\s=]*)(?:[ \t]+|=){_WORD}""")  # (a flag is no key)
 _TOOL_CREDENTIAL = re.compile(  # the place says it: the last word is the password or token
     rf"""\b(?:poetry[ \t]+config{_FLAGS}[ \t]+(?:http-basic\.\S+[ \t]+\S+|pypi-token\.\S+)"""
     rf"""|composer[ \t]+config{_FLAGS}[ \t]+(?:http-basic\.\S+[ \t]+\S+"""
@@ -73,8 +79,9 @@ _C_DEFINE_AT = re.compile(r"#[ \t]*define[ \t]")  # looked for first: `#` opens 
 _C_FORMAT = re.compile(r"[$`]|%[-+ #0-9.]*[sdiufxXcpl]")  # a reference or a printf format
 
 # the words (P.LINE_WORDS) the lines of each form hold
-_AT_STDIN = ("--password-stdin", "--with-token")
-_AT_TOOLS = ("npm", "yarn", "pnpm", "configure", "poetry", "composer", "bundle", "twine")
+_AT_STDIN = ("--password-stdin", "--with-token", "-keystore", "devops")
+_AT_TOOLS = ("npm", "yarn", "pnpm", "configure", "poetry", "composer", "bundle", "twine",
+             "pulumi")
 
 
 def _secret_literal(value: str, key: str = "password") -> bool:

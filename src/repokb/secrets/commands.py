@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.scan import is_secret_key, is_secret_value, random_key_value
+from repokb.secrets.scan import is_secret_key, is_secret_value, random_key_value, sequential
 from repokb.secrets.values import password_like, random_token
 
 Span = tuple[int, int, str, bool]
@@ -236,7 +236,7 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     for start, line in keys.line_texts(("kubeadm",)):
         out += [(start + m.start(g), start + m.end(g), "command_option", False)
                 for m in _KUBEADM.finditer(line) if _literal(value := m.group(g := _value(m)))
-                and (_BOOTSTRAP_TOKEN.fullmatch(value) is not None
+                and (_BOOTSTRAP_TOKEN.fullmatch(value) is not None and not sequential(value)
                      or password_like(value, min_length=6, glued_words=True))]
     for anchors, pattern in _SECRETS:
         for start, line in keys.line_texts(anchors):

@@ -68,9 +68,12 @@ from repokb.secrets.values import is_field_name, password_like, placed_password,
 Span = tuple[int, int, str, bool]
 
 _V = r"""(?P<q>["']?)(?P<value>[^\s"'`|;&<>()]{4,128})(?P=q)"""  # a shell word, quoted or not
+_OPTION_NAME = r"""(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|"""
+_OPTION_NAME += r"""secret-key|auth-token)"""
 _OPTION = re.compile(
-    r"""(?:^|[\s"'(\[,])--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|"""
-    r"""access-key|secret-key|auth-token)[ \t]*(?:=|[ \t])[ \t]*""" + _V, re.I | re.M)
+    rf"""(?:^|[\s"'(\[,])(?:--{_OPTION_NAME}[ \t]*(?:=|[ \t])"""
+    # session 40: Go's flags, one dash and `=` (`consul kv get -token=X`, `nomad -token=X`)
+    rf"""|-{_OPTION_NAME}=)[ \t]*""" + _V, re.I | re.M)
 _CURL_USER = re.compile(
     # (session 38: curl's short flags glued before it, `curl -fsSLu user:X`)
     r"""(?:^|[\s"'(\[,])(?:-[A-Za-z]{0,6}u|--user|--proxy-user)[ \t]*=?[ \t]*(?P<q>["']?)"""
@@ -83,7 +86,7 @@ _MYSQL = re.compile(
     r"""\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)\b"""
     r"""[^\n|;&]*?[\s"'`]-p(?P<q>["']?)(?P<value>[^\s"'`|;&]{4,128})(?P=q)""")
 _SHORT_FLAG = re.compile(  # tools whose short flag takes the password as the next word
-    r"""\b(?:sshpass[^\n|;&]*?\s-p|(?:docker|podman|buildah|skopeo|helm(?:\s+registry)?|"""
+    r"""\b(?:(?:sshpass|cqlsh)[^\n|;&]*?\s-p|(?:docker|podman|buildah|skopeo|helm(?:\s+registry)?|"""
     r"""oras|crane)\s+login[^\n|;&]*?\s-p|redis-cli[^\n|;&]*?\s-a|"""
     r"""mongo(?:sh|dump|restore|import|export)?[^\n|;&]*?\s-p)[ \t]+""" + _V)
 # `cargo login TOKEN` (crates.io or `--registry NAME`): the token is the positional argument
@@ -116,7 +119,10 @@ _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-zA-Z]*b[a-zA-Z]*\s+"""
                        r"""(?:-[a-zA-Z]+\s+(?:\d+\s+)?)*\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
-    r"""(?:(?:\b(?:basic_)?auth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
+    # (session 40: elasticsearch-py's `http_auth=(u, X)` and `api_key=(id, X)`, Trino's and
+    # Presto's `BasicAuthentication(u, X)`)
+    r"""(?:(?:\b(?:basic_|http_)?auth\s*=|\bapi_key\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|"""
+    r"""\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuthentication|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
@@ -128,6 +134,11 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth|set_password|username_pw_set)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
+# session 40: a `user:X` pair under its tool's name for it: Confluent's
+# `basic.auth.user.info=KEY:X` (Schema Registry's, ksqlDB's, Connect's clients), the Neo4j
+# image's `NEO4J_AUTH=neo4j/X`
+_USER_INFO = re.compile(r"""(?i:basic[._]auth[._]user[._]info|NEO4J_AUTH)["']?[ \t]*[=:][ \t]*"""
+                        r"""["']?[^\s:/"'=]{1,64}[:/](?P<value>[^\s"']{4,256})""")
 # sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
 _SBT_CREDENTIALS = re.compile(
     r"""\bCredentials\s*\(\s*(?:"[^"\n]{0,200}"\s*,\s*){3}"(?P<value>[^"\n]{4,128})"\s*\)""")
@@ -254,12 +265,12 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # tried on those lines only, found in the text's one pass for every finder's words
 # (`keylines.KeyLines`, P.LINE_WORDS; a pattern of alternatives is tried at every character: a
 # pass over Django took 1.2 s that way, and one `str.find` loop per word ~1 s of CPU).
-_AT_OPTION = ("--",)
+_AT_OPTION = ("--", "-token=", "-passw", "-secret")
 _AT_USER = ("-u", "curl")  # -u, -U, --user, --proxy-user; curl's `-fsSLu`
 _AT_MYSQL = ("mysql", "mariadb")
-_AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
+_AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo", "cqlsh")
 _AT_HTPASSWD = ("htpasswd",)
-_AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
+_AT_CALL = ("auth", "api_key", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
             "ftp_tls(", "username_pw_set")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
@@ -317,6 +328,10 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
         for m in _MAGIC_ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "env_instruction", False))
+    if "user.info" in low or "user_info" in low or "neo4j_auth" in low:
+        out += [(m.start("value"), m.end("value"), "user_info", False)
+                for m in _USER_INFO.finditer(text)
+                if password_like(m.group("value"), min_length=6, glued_words=True)]
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
     if "machine" in low and keys.has(("password",)):

@@ -46,7 +46,11 @@ Span = tuple[int, int, str, bool]
 # language), and a file of no language
 CONF: frozenset[str | None] = frozenset(LINGUIST_GROUPS["config"]
                                         | {"hurl", "http", "ini", "tmux", None})
-_VALUE = r"""(?:"(?P<dq>[^"\n]{1,400})"|'(?P<sq>[^'\n]{1,400})'|(?P<bare>[^\s;"'#]{1,400}))"""
+# (a bare value may hold `#` past its first character: Fluent Bit's `HTTP_Passwd pw4711#` and
+# spark-defaults.conf's `spark.ssl.keyStorePassword pw#1`, where only a line's first `#` opens
+# a comment)
+_VALUE = r"""(?:"(?P<dq>[^"\n]{1,400})"|'(?P<sq>[^'\n]{1,400})'"""
+_VALUE += r"""|(?P<bare>[^\s;"'#][^\s;"']{0,399}))"""
 # `HashedControlPassword 16:..`, `SetEnv DB_PASSWORD X`, `setenv TOKEN X`, `set -gx NAME X`,
 # a tmux plugin's option `set -g @jira_password "X"`
 _DIRECTIVE = re.compile(

@@ -18,7 +18,10 @@ each stored as written; the files themselves, where their names say so, are bloc
   (Mosquitto's `password_file` before `mosquitto_passwd -U`, a relay map's login), or an
   OpenVPN `auth-user-pass` file (two lines: a user's name, then X): X must look like a password
   (`values.password_like`, a command line's place); a `key:value` list of names stays;
-- a minisign / signify secret key: the base64 line under `untrusted comment: .. secret key`.
+- a minisign / signify secret key: the base64 line under `untrusted comment: .. secret key`;
+- session 40: a JAAS login module's `user_NAME="X"` options (Kafka's and ZooKeeper's users);
+  the token `consul acl bootstrap`, `nomad acl bootstrap` and Vault's AppRole print
+  (`SecretID:  X`, `Secret ID    = X`, `secret_id  X`; a UUID: its `AccessorID` stays).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.values import base64_text, password_like
+from repokb.secrets.values import base64_text, password_like, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -56,9 +59,21 @@ _FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]
 # a user, `:`, then a crypt(3) hash (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, Apache's `$apr1$`) or
 # an htpasswd's `{SHA}` base64
 # (found by its `:`, a literal the regex engine finds fast; the user is read back from there)
-_CRYPT_HASH = re.compile(r""":(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
+# (session 40: or YAML's `user: HASH`, Prometheus' and Alertmanager's `basic_auth_users:`)
+_CRYPT_HASH = re.compile(r""":[ ]?(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
                          r"""|\{SHA\}[A-Za-z0-9+/]{27}=)""")
 _USER_BEFORE = re.compile(r"""(?:^|[\s"'`\-])[\w.\-@]{1,64}\Z""")
+# session 40: a JAAS login module's users (Kafka's `PlainLoginModule`, ZooKeeper's
+# `DigestLoginModule`: `user_alice="X"`, one a line, in a text naming the module), each X the
+# password of the user its option names
+_JAAS_USER = re.compile(r"""^[ \t]*user_[\w.\-]{1,64}[ \t]*=[ \t]*"(?P<v>[^"\n]{1,256})"[ \t]*;?""",
+                        re.M)
+# session 40: the token printed by `consul acl bootstrap` (`SecretID:  X`), `nomad acl
+# bootstrap` (`Secret ID    = X`) and Vault's `write auth/approle/.../secret-id` (`secret_id  X`),
+# pasted into a README or a runbook: a UUID on its own line after the name
+_SECRET_ID_LINE = re.compile(r"^[ \t>]*(?:Secret[ _]?ID|secret_id)(?:[ \t]*[:=][ \t]*|[ \t]+)"
+                             r"(?P<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
+                             r"[ \t]*$", re.M | re.I)
 # (opened with its literal `_auth`, what stands before it checked after)
 _NPM_AUTH = re.compile(r"""_auth[ \t]*=[ \t]*["']?(?P<v>[A-Za-z0-9+/]{8,512}={0,2})["']?[ \t]*$""",
                        re.M)
@@ -80,10 +95,16 @@ def find(text: str, keys: KeyLines | None = None, language: str | None = None) -
     if keys.has(("user ",)) and "open " in text and _FTP_OPEN.search(text):
         out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
                 if password_like(m.group("v"), min_length=6, glued_words=True)]
-    if ":$" in text or ":{SHA}" in text:
+    if ":$" in text or ":{SHA}" in text or keys.has((": $",)):
         out += [(m.start("v"), m.end("v"), "password_hash_line", True)
                 for m in _CRYPT_HASH.finditer(text)
                 if _USER_BEFORE.search(text, max(0, m.start() - 65), m.start())]
+    if keys.has(("loginmodule",)):
+        out += [(m.start("v"), m.end("v"), "jaas_user", False) for m in _JAAS_USER.finditer(text)
+                if value_ok(m.group("v"))]
+    if keys.has(("secretid", "secret id", "secret_id")):
+        out += [(m.start("v"), m.end("v"), "secret_id_line", True)
+                for m in _SECRET_ID_LINE.finditer(text)]
     if "_auth" in text:
         out += [(m.start("v"), m.end("v"), "npmrc_auth", True) for m in _NPM_AUTH.finditer(text)
                 if text[m.start() - 1:m.start()] in ("", " ", "\t", "\n", ":")

@@ -72,7 +72,24 @@ def entropy(value: str) -> float:
 
 
 def is_placeholder(value: str) -> bool:
-    return bool(P.PLACEHOLDER.match(value.strip()))
+    value = value.strip()
+    return bool(P.PLACEHOLDER.match(value)) or sequential(value)
+
+
+_RUN_SEPARATORS = re.compile(r"[.\-_:]")
+_RUN_OPENINGS = frozenset(run[i:i + 3] for run in P.SEQUENTIAL_RUNS for i in range(len(run) - 2))
+
+
+def sequential(value: str) -> bool:
+    """A documented example made of the alphabet's or the digits' runs (P.SEQUENTIAL_RUNS),
+    12+ of them, a separator between parts allowed: kubeadm's `abcdef.0123456789abcdef`,
+    `0123456789abcdef`, `abcdefghijklmnop` (no one keeps such a token; an attacker tries it
+    first). Each part 3+ long; `abc123`, `123456` are too short to say so."""
+    if len(value) < P.SEQUENTIAL_MIN or value[:3].lower() not in _RUN_OPENINGS:
+        return False  # (most values: their first three characters are no run's)
+    parts = _RUN_SEPARATORS.split(value.lower())
+    return sum(map(len, parts)) >= P.SEQUENTIAL_MIN and all(
+        len(part) >= 3 and any(part in run for run in P.SEQUENTIAL_RUNS) for part in parts)
 
 
 # One pass finds which token formats are worth trying: Aho-Corasick over the 133 anchors,
@@ -416,8 +433,9 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
             return [(start + m.start(group), start + m.start(group) + len(rest),
                      "secret_assignment", False)]
     span = [(start + m.start(group), start + end, "secret_assignment", False)]
-    if not is_secret_key(key):
-        return span if random_key_value(key, whole) else []  # `cloudant_key = "<random>"`
+    if not is_secret_key(key):  # `cloudant_key = "<random>"`, Vault's `secret_id = "<uuid>"`
+        return span if (random_key_value(key, whole) or secret_id(key, whole)
+                        or password_digest(key, whole)) else []
     value = whole.strip()
     return span if is_secret_value(value, key, literal_words=mode == "config") else []
 
@@ -459,6 +477,31 @@ def random_key_value(key: str, value: str) -> bool:
         return False
     has_digit = any(c.isdigit() for c in value)
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
+
+
+def secret_id(key: str, value: str) -> bool:
+    """A UUID under a name ending in "secret id" (Vault AppRole's `secret_id`, Consul's and
+    Nomad's `SecretID`: the token itself, where `AccessorID` only names it); an AWS
+    `SecretId` names a secret (`prod/db`), no UUID."""
+    return (len(value) >= 36 and key[-2:].lower() == "id" and P.UUID.fullmatch(value.strip())
+            is not None and key_words(key)[-2:] == ["secret", "id"])
+
+
+_DIGEST = re.compile(r"[0-9a-fA-F]{32,128}|[A-Za-z0-9+/]{22,}={0,2}|\$[\w$./=,+\-]{20,}")
+
+
+def password_digest(key: str, value: str) -> bool:
+    """A password's hash under its name (RabbitMQ's definitions' `password_hash`, Graylog's
+    `root_password_sha2`, ClickHouse's `password_sha256_hex`): hex, base64 or crypt, with a
+    digit; crackable offline, as the crypt hashes of `directives` and `pasted` are. An
+    algorithm's name (`password_hash: bcrypt`) stays."""
+    if "pass" not in key.lower() or len(value) < 20:
+        return False
+    words = [w for w in key_words(key) if not w.isdigit()]  # `sha2`: [sha, 2]
+    value = value.strip()
+    return (any(w in ("password", "passwd", "pass") for w in words)
+            and words[-1] in P.DIGEST_KEY_ENDS and _DIGEST.fullmatch(value) is not None
+            and any(c.isdigit() for c in value))
 
 
 def _random_end(value: str) -> bool:

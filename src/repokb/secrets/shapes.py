@@ -39,6 +39,7 @@ from repokb.secrets.scan import (
     key_words,
     names_public_key,
     random_key_value,
+    sequential,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
 from repokb.secrets.values import base64_text, looks_random, names_something, value_ok
@@ -165,7 +166,10 @@ _PARAM_DEFAULT = re.compile(
     r"""(?:\s*\w+\s*:\s*(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)\s*,)*\s*defaultValue\s*:\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
-    r"""(?:(?i:authorization|proxy-authorization)|\bauth)["']?\s*[:=,]\s*"""
+    # (the header's name then a space: Fluent Bit's `Header Authorization Bearer X`, nginx's
+    # `proxy_set_header Authorization "Bearer X"`, Apache's `RequestHeader set Authorization ..`)
+    r"""(?:(?i:authorization|proxy-authorization)["']?(?:\s*[:=,]\s*|[ \t]+)"""
+    r"""|\bauth["']?\s*[:=,]\s*)"""
     r"""(?:["']?value["']?\s*[:=]\s*)?["'`]?\s*"""
     r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
@@ -288,15 +292,15 @@ def find(text: str, mode: str, language: str | None = None,
         for m in _BARE_VALUE.finditer(text):
             value = m.group("value")
             limit = 3.0 if set(value) <= _HEX else 4.5
-            if entropy(value) > limit and not readable(m.group(0), m.start("value") - m.start(),
-                                                        m.end("value") - m.start()):
+            if entropy(value) > limit and not sequential(value) and not readable(
+                    m.group(0), m.start("value") - m.start(), m.end("value") - m.start()):
                 out.append((m.start("value"), m.end("value"), "high_entropy_value", False))
     if mode != "code" and (anchored or "!!binary" in text):
         out.extend(_blocks(text, ini=mode == "config"))
     for start, line in keys.line_texts(_AUTH_WORDS):
         for m in _AUTH_HEADER.finditer(line):
             value = m.group("value")
-            if value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
+            if value_ok(value) and not re.fullmatch(r"[A-Za-z_]+[.,:]?", value):  # a word
                 out.append((start + m.start("value"), start + m.end("value"),
                             "authorization_header", True))
         for m in _DOCKER_AUTH.finditer(line):
@@ -332,11 +336,18 @@ _XML_VALUE_CHILD = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^<>]*)?>\s
                               r"<(?P<tag>[Vv]alue)>(?P<value>[^<>\n]{1,400})</(?P=tag)>")
 
 
+# session 40: Hadoop's `<property>` (core-site.xml, hive-site.xml, ssl-server.xml, oozie-site.xml)
+# and Knox's `<param>` name a setting in a `<name>` element and give it in the `<value>` after
+# it: `<name>javax.jdo.option.ConnectionPassword</name>` / `<value>X</value>`
+_XML_NAME_CHILD = re.compile(r"<name>\s*(?P<key>[A-Za-z_][\w.\-]{0,200})\s*</name>\s*"
+                             r"<value>(?P<value>[^<>\n]{1,400})</value>")
+
+
 def _xml_child_values(text: str) -> list[Span]:
     if "<Value>" not in text and "<value>" not in text:
         return []
     return [(m.start("value"), m.end("value"), "xml_value", False)
-            for m in _XML_VALUE_CHILD.finditer(text)
+            for pattern in (_XML_VALUE_CHILD, _XML_NAME_CHILD) for m in pattern.finditer(text)
             if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key"))]
 
 

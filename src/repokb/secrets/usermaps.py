@@ -7,7 +7,8 @@
   "admin:X"`) and the `user:X,user2:Y` of a `basicauth.users` label (Traefik's Docker labels,
   in any file): Traefik wants a hash there, but a plaintext written by mistake is a password;
 - cloud-init's `chpasswd:` list, `list: |` then `root:X` lines (or `- root:X` items): each
-  line's part after the user's name, unless it is `RANDOM` (cloud-init makes one up).
+  line's part after the user's name, unless it is `RANDOM` (cloud-init makes one up);
+- session 40: Apache Shiro's INI `[users]` section (Zeppelin's `shiro.ini`): `admin = X, role1`.
 
 Spans of the value only. A value is judged as a YAML scalar under a secret's key is
 (`shapes.secret_scalar`: 8+ characters, no space, no `${VAR}`, random-looking or high in
@@ -49,6 +50,8 @@ def find(text: str, language: str | None) -> list[Span]:
     out: list[Span] = []
     if "auth.users" in text or "Auth.users" in text:
         out += _label_users(text)
+    if language == "ini" and "[users]" in text:
+        out += _ini_users(text)
     if language != "yaml" or ":" not in text:
         return out
     low = text.lower()
@@ -63,6 +66,22 @@ def find(text: str, language: str | None) -> list[Span]:
                 out += _children(lines, starts, n, len(m.group("i")))
     if "chpasswd:" in low:
         out += _chpasswd(text)
+    return out
+
+
+# an INI `[users]` section up to the next section, and its `name = X[, role ...]` lines
+_INI_USERS = re.compile(r"^\[users\][ \t]*\n(?P<body>(?:(?!\[)[^\n]*\n?)*)", re.M)
+_INI_USER = re.compile(r"^[ \t]*[\w.@\-]{1,80}[ \t]*=[ \t]*(?P<v>[^,\s]{1,256})", re.M)
+
+
+def _ini_users(text: str) -> list[Span]:
+    """Apache Shiro's `shiro.ini` (Zeppelin's, Ranger's): `[users]` then `admin = X, role1`,
+    each user's password before the roles."""
+    out: list[Span] = []
+    for section in _INI_USERS.finditer(text):
+        at = section.start("body")
+        out += [(at + m.start("v"), at + m.end("v"), "user_password", False)
+                for m in _INI_USER.finditer(section.group("body")) if secret_scalar(m.group("v"))]
     return out
 
 
