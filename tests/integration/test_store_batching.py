@@ -181,35 +181,50 @@ def join_all(searchers: list[Searcher]) -> None:
     assert not any(s.thread.is_alive() for s in searchers), "a search never returned"
 
 
+LANES = 2  # the store's engine calls at once, pinned here (the shipped number is the cores')
+
+
 def combined(store: QdrantEdgeStore, monkeypatch: pytest.MonkeyPatch,
              asks: list[Ask]) -> tuple[list[Searcher], list[int]]:
-    """Search `asks` from one thread each so that they are certainly combined: the first one's
-    engine call is held until all the others are queued behind it, then they are answered by
-    the next call. Returns the searchers (joined) and the size of each `_search_batch`."""
+    """Search `asks` from one thread each so that those beyond the lanes are certainly
+    combined: the first LANES searches' engine calls (each its own, at once) are held until
+    all the others are queued behind them; the first lane is then let go (the queued searches
+    are answered by its next call), the others after. Returns the searchers (joined) and the
+    size of each `_search_batch`."""
     batches: list[int] = []
     real_run = store._searches._run
-    entered, release = threading.Event(), threading.Event()
+    entered = threading.Semaphore(0)
+    releases = [threading.Event() for _ in range(LANES)]
 
     def held(batch: list[Ask]) -> Any:
         batches.append(len(batch))
-        if len(batches) == 1:
-            entered.set()
-            assert release.wait(TIMEOUT), "the first search was never released"
+        if (lane := len(batches) - 1) < LANES:
+            entered.release()
+            assert releases[lane].wait(TIMEOUT), "a first search was never released"
         return real_run(batch)
 
+    monkeypatch.setattr(store._searches, "_lanes", LANES)
     monkeypatch.setattr(store._searches, "_run", held)
     searchers = [Searcher(store, ask) for ask in asks]
     try:
-        searchers[0].thread.start()
-        assert entered.wait(TIMEOUT), "the first search did not reach the engine"
-        for queued, searcher in enumerate(searchers[1:], start=1):
+        for searcher in searchers[:LANES]:  # each takes a lane: in the engine at once
+            searcher.thread.start()
+            assert entered.acquire(timeout=TIMEOUT), "a search beside another did not reach "\
+                "the engine at once (it waited for the other's call)"
+        for queued, searcher in enumerate(searchers[LANES:], start=1):
             searcher.thread.start()
             deadline = time.monotonic() + TIMEOUT
             while len(store._searches._waiting) < queued:
                 assert time.monotonic() < deadline, "a search did not queue"
                 time.sleep(0.001)
+        releases[0].set()
+        deadline = time.monotonic() + TIMEOUT
+        while store._searches._waiting:  # the queued ones taken by the first lane's next call
+            assert time.monotonic() < deadline, "the queued searches were not taken"
+            time.sleep(0.001)
     finally:
-        release.set()
+        for release in releases:
+            release.set()
     join_all(searchers)
     monkeypatch.setattr(store._searches, "_run", real_run)
     return searchers, batches
@@ -222,10 +237,10 @@ def test_concurrent_searches_get_what_a_single_thread_gets(
     assert len(asks) == 8
     expected = [store.search(*ask) for ask in asks]  # one thread, one search at a time
 
-    # certainly combined: the first alone, the 7 others in one engine call
+    # certainly combined: the first two each alone, at once, the 6 others in one engine call
     searchers, batches = combined(store, monkeypatch, asks)
     assert [s.error for s in searchers] == [None] * 8
-    assert batches == [1, 7]
+    assert batches == [1, 1, 6]
     assert [s.answer for s in searchers] == expected
 
     # free-running: 8 threads, 25 searches each, however the combiner happens to group them
@@ -269,12 +284,12 @@ def test_a_search_the_engine_refuses_fails_alone_in_a_combined_batch(
     with pytest.raises(StoreError, match="dimension"):
         store.search(*wrong)
 
-    searchers, batches = combined(store, monkeypatch, [first, second, wrong, third])
+    searchers, batches = combined(store, monkeypatch, [first, second, third, wrong, first])
     # the 3 queued searches were combined, the engine refused the batch, each ran alone
-    assert batches == [1, 3, 1, 1, 1]
-    assert isinstance(searchers[2].error, StoreError) and searchers[2].answer is None
-    assert [(s.answer, s.error) for i, s in enumerate(searchers) if i != 2] == [
-        (answer, None) for answer in expected]
+    assert batches == [1, 1, 3, 1, 1, 1]
+    assert isinstance(searchers[3].error, StoreError) and searchers[3].answer is None
+    assert [(s.answer, s.error) for i, s in enumerate(searchers) if i != 3] == [
+        (answer, None) for answer in [*expected, expected[0]]]
     assert store.search(*second) == expected[1]  # and the store still answers
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -127,6 +128,13 @@ def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, lim
     return sorted({*copy.defined(names, where), *rest})[:limit]
 
 
+# Engine calls of searches in flight at once: a search finding fewer runs its own call at once;
+# the searches beyond wait and are answered together by one call when one ends (Combiner). One
+# a core: a paced search never waits for another's whole call while a core may be free (one
+# lane made it wait: serve38's trace), and at saturation the calls still combine.
+SEARCH_LANES = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                else os.cpu_count() or 1)
+
 _TOMBSTONE_SHARE = 0.1  # swept at a close once tombstones are this share of the points
 
 
@@ -138,9 +146,10 @@ class QdrantEdgeStore(Store):
     _ahead: threading.Thread | None = None  # load_soon's thread
 
     def __init__(self, path: Path, dimension: int) -> None:
-        # concurrent searches (the server's threads) answered by one engine call
-        self._searches: Combiner[Ask, Answer] = (
-            Combiner(self._search_batch))
+        # concurrent searches (the server's threads): each its own engine call while a lane is
+        # free, those beyond answered together by one
+        self._searches: Combiner[Ask, Answer] = Combiner(self._search_batch, SEARCH_LANES)
+        self._vacuuming = threading.Lock()  # one search vacuums; a search beside it waits
         # A server's snapshot of the dense vectors, kept in step with the writes
         # (stores/edge_copy.py)
         self._copies = CopyKeeper(dimension, self.count, self._copy_page)
@@ -391,7 +400,9 @@ class QdrantEdgeStore(Store):
         every BM25 one (the engine scans the vectors once for a run of dense requests; a
         request's answer is the one it gets alone)."""
         if self._deleted:
-            self.optimize()
+            with self._vacuuming:
+                if self._deleted:
+                    self.optimize()
         return self._search_with(asks, self._copies.view)
 
     def _search_with(self, asks: list[Ask], scan: View | None) -> list[Answer]:
