@@ -61,6 +61,7 @@ class Client:
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.late: list[float] = []  # ms from each paced search's due time to its sending
+        self.cpu = 0.0  # the thread's CPU time in the window (on the first client only)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         # the texts the threads' client sends, in its order, encoded now (`count` of them;
@@ -138,8 +139,9 @@ async def _clients(port: int, key: str, queries: list[str], clients: int, rate: 
             raise RuntimeError(f"the warm-up search failed: {problem}")
     ready.wait(timeout=300)  # nothing else runs on this loop yet: blocking here is harmless
     go.wait(timeout=60)
-    end = deadline.value
+    end, own = deadline.value, time.thread_time()
     await asyncio.gather(*(c.run(rate, end) for c in everyone))
+    everyone[0].cpu = time.thread_time() - own  # the thread's, for all of them
     for c in everyone:
         if c.writer is not None:
             c.writer.close()
@@ -150,15 +152,16 @@ def run_clients(port: int, key: str, queries: list[str], clients: int, rate: flo
                 repeat: bool, seconds: float, ready: Any, go: Any, deadline: Any,
                 results: Any) -> None:
     """All the clients, on an event loop of this thread; each one's (latencies, errors, 0.0,
-    lateness) onto `results`, as serve_load.client puts a thread's (the CPU is counted for the
-    whole process). A failure is reported with the results, not lost in the thread."""
+    lateness, CPU) onto `results`, as serve_load.client puts a thread's (the process's CPU is
+    counted whole; the thread's goes with the first client). A failure is reported with the
+    results, not lost in the thread."""
     try:
         done = asyncio.run(_clients(port, key, queries, clients, rate, repeat, seconds,
                                     ready, go, deadline))
     except Exception as exc:  # noqa: BLE001
         failed = [f"clients failed: {type(exc).__name__}: {exc}"]
         for _ in range(clients):
-            results.put(([], failed, 0.0, []))
+            results.put(([], failed, 0.0, [], 0.0))
         return
     for c in done:
-        results.put((c.latencies, c.errors, 0.0, c.late))
+        results.put((c.latencies, c.errors, 0.0, c.late, c.cpu))

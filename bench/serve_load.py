@@ -130,8 +130,8 @@ class Children:
     `watch`: their CPU time and peak RSS, and the peaks of the server's memory and theirs
     together (RSS, PSS, anonymous; each summed at one moment)."""
 
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
+    def __init__(self, pid: int, every: float = 0.25) -> None:
+        self.pid, self.every = pid, every
         self.cpu: dict[int, float] = {}  # child pid -> CPU seconds when last seen
         self.start: dict[int, float] = {}  # ... at the window's start (0: born in it)
         self.peak_mb = 0.0  # a child's own peak
@@ -169,7 +169,7 @@ class Children:
         self.start = dict(self.cpu)
 
     def _sample(self) -> None:
-        while not self.stop.wait(0.25):
+        while not self.stop.wait(self.every):
             self.sample()
 
     def window_cpu(self) -> float:
@@ -185,12 +185,12 @@ class Deadline:
 
 
 def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready: Any, go: Any,
-               deadline: Any) -> tuple[list[float], list[str], float, list[float]]:
+               deadline: Any) -> tuple[list[float], list[str], float, list[float], float]:
     """One client: connected and served once, then, once the window opens (`ready` passed,
     `go` set, `deadline.value` its end), searches until the end: paced at `rate` a second
     (Poisson, latency from each search's due time) or back to back. Its latencies (ms), its
-    errors, its process's CPU time when the window opened, and how late (ms) it sent each
-    paced search."""
+    errors, its process's CPU time when the window opened, how late (ms) it sent each paced
+    search, and its own thread's CPU time in the window."""
     arrivals = random.Random(n)
     latencies: list[float] = []
     errors: list[str] = []
@@ -202,7 +202,7 @@ def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready:
         ready.wait(timeout=300)
         go.wait(timeout=60)
         end = deadline.value
-        cpu = time.process_time()
+        cpu, own = time.process_time(), time.thread_time()
         due = time.perf_counter()
         i = n
         while True:
@@ -232,7 +232,8 @@ def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready:
             latencies.append((time.perf_counter() - started) * 1000)
             if problem:
                 errors.append(problem)
-    return latencies, errors, cpu, late
+        own = time.thread_time() - own
+    return latencies, errors, cpu, late, own
 
 
 def client(*args: Any) -> None:
@@ -241,10 +242,11 @@ def client(*args: Any) -> None:
     fails is reported with the results, not lost in its thread or process."""
     *given, results = args
     try:
-        latencies, errors, cpu, late = run_client(*given)
+        latencies, errors, cpu, late, own = run_client(*given)
     except Exception as exc:  # noqa: BLE001
-        latencies, errors, cpu, late = [], [f"client failed: {type(exc).__name__}: {exc}"], 0.0, []
-    results.put((latencies, errors, time.process_time() - cpu, late))
+        latencies, errors, late = [], [f"client failed: {type(exc).__name__}: {exc}"], []
+        cpu = own = 0.0
+    results.put((latencies, errors, time.process_time() - cpu, late, own))
 
 
 def own_cpu_seconds() -> float:
@@ -276,6 +278,10 @@ def main() -> None:
                         "client a coroutine of one thread on a kept-alive connection, requests "
                         "encoded before the window, answers checked by status and first byte. "
                         "Same pacing, same texts, the same clock (due time -> last byte).")
+    parser.add_argument("--memory-every", type=float, default=0.25,
+                        help="Seconds between two samples of the server's and its worker's "
+                        "memory (/proc/PID/smaps_rollup: the kernel walks the server's "
+                        "mappings, ~10 ms of CPU a sample at Django's size, in this process).")
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="Searches a second per client, at Poisson arrival times (open "
@@ -332,7 +338,7 @@ def main() -> None:
                                                            "project": "repokb"}).json()
                 seeded = wait_job(http, seed["id"])
                 job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
-            children = Children(server.pid)
+            children = Children(server.pid, args.memory_every)
             children.watch()  # from the job's start: its memory peak may come before the window
             if not args.no_job:
                 job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
@@ -385,12 +391,13 @@ def main() -> None:
             latencies: list[float] = []
             errors: list[str] = []
             late: list[float] = []
-            process_cpu = 0.0
+            process_cpu = threads_cpu = 0.0
             for _ in range(args.clients):  # each client's results, as it ends
-                lat, errs, cpu, sent_late = results.get(timeout=args.seconds + 300)
+                lat, errs, cpu, sent_late, own = results.get(timeout=args.seconds + 300)
                 latencies += lat
                 errors += errs
                 late += sent_late
+                threads_cpu += own
                 if args.processes:  # a thread's is this process's, counted below
                     process_cpu += cpu
             for c in clients:
@@ -451,6 +458,10 @@ def main() -> None:
                 "one process each)" if args.processes and args.client == "threads"
                 else "this process)"),
              f"{clients_cpu:.1f} s ({1000 * clients_cpu / max(1, len(latencies)):.2f} ms per "
+             "search)"),
+            ("of it, the clients' own threads (their loops, HTTP, checks: not this process's "
+             "sampling of the server's memory)",
+             f"{threads_cpu:.1f} s ({1000 * threads_cpu / max(1, len(latencies)):.2f} ms per "
              "search)"),
             ("clients late to send a paced search: mean / p99", (
                 f"{statistics.fmean(late):.2f} / {percentile(late, 99):.2f} ms"

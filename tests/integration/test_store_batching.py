@@ -8,6 +8,7 @@ draw from a small vocabulary so that many points share indices."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -450,3 +451,54 @@ def test_while_searches_come_writes_pause_after_each_piece_and_with_none_they_do
         assert store.count("quiet") == store.count("searched") == n
     finally:
         store.close()
+
+
+def test_a_search_beside_another_makes_its_own_engine_call_and_a_crowd_is_combined(
+        store: QdrantEdgeStore, corpus: list[EmbeddedChunk],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The adaptive rule (`QdrantEdgeStore._lanes`): while at most SEARCH_LANES searches are
+    in flight, a search that finds another's engine call under way makes its own at once
+    (paced load never waits for another's whole batch); with more in flight (saturation) it
+    waits for the call under way and is answered with the others by one call, as before."""
+    monkeypatch.setattr(edge, "SEARCH_LANES", 2, raising=False)  # (main has none: it fails below)
+    first, second = asks_for(corpus)[:2]
+    expected = [store.search(*first), store.search(*second)]
+    real_run = store._searches._run
+
+    def second_beside_first(crowd: int) -> bool:
+        """Search `first` (its engine call held) then `second`, with `crowd` more searches
+        in flight: whether `second`'s engine call began while `first`'s was held."""
+        held_then: list[bool] = []  # at each call's start: was the first call still held?
+        entered, release = threading.Event(), threading.Event()
+
+        def held(batch: list[Ask]) -> Any:
+            held_then.append(not release.is_set())
+            if len(held_then) == 1:
+                entered.set()
+                assert release.wait(TIMEOUT), "the first search was never released"
+            return real_run(batch)
+
+        monkeypatch.setattr(store._searches, "_run", held)
+        searchers = [Searcher(store, first), Searcher(store, second)]
+        with contextlib.ExitStack() as others:
+            for _ in range(crowd):  # searches in flight beside these (embedding, ranking)
+                others.enter_context(store.searching())
+            try:
+                searchers[0].thread.start()
+                assert entered.wait(TIMEOUT), "the first search did not reach the engine"
+                searchers[1].thread.start()
+                deadline = time.monotonic() + TIMEOUT
+                while len(held_then) < 2 and not store._searches._waiting:  # ran, or queued
+                    assert time.monotonic() < deadline, "the second search went nowhere"
+                    time.sleep(0.001)
+            finally:
+                release.set()
+            join_all(searchers)
+        monkeypatch.setattr(store._searches, "_run", real_run)
+        assert [(s.answer, s.error) for s in searchers] == [(a, None) for a in expected]
+        assert len(held_then) == 2  # each alone: nobody else came
+        assert store._searches._waiting == []
+        return held_then[1]
+
+    assert second_beside_first(crowd=0)  # two in flight: its own call, at once
+    assert not second_beside_first(crowd=3)  # five in flight: it waited for the first's call

@@ -358,3 +358,35 @@ def test_under_contention_with_lanes_every_call_is_answered_once_and_lanes_bound
     assert 1 < most_inside <= lanes  # the lanes were used, and never more of them
     assert max(answered) > 1  # and calls beyond them were combined
     assert combiner._running == 0 and combiner._waiting == []  # every lane let go
+
+
+def test_lanes_given_as_a_function_are_asked_at_each_call() -> None:
+    """The store's rule: two lanes while few calls are about, one when it says it is crowded
+    (a call then waits for the one in flight and is combined with those that came too)."""
+    run = HeldRun()
+    lanes = [2]
+    combiner: Combiner[int, int] = Combiner(run, lanes=lambda: lanes[0])
+    first = Caller(combiner, 1)
+    wait_until(lambda: len(run.batches) == 1, "the first call in run")
+    lanes[0] = 1  # crowded from now on
+    second = Caller(combiner, 2)
+    third = Caller(combiner, 3)
+    wait_until(lambda: len(combiner._waiting) == 2, "two queued callers")
+    assert run.batches == [[1]]
+    run.open()
+    for caller in (first, second, third):
+        caller.join()
+    assert run.batches == [[1], [2, 3]]
+    lanes[0] = 2
+    beside = Caller(combiner, 4)  # not crowded again: its own call beside a held one
+    run2 = HeldRun()
+    combiner._run = run2
+    held = Caller(combiner, 5)
+    beside.join()
+    wait_until(lambda: len(run2.batches) == 1, "a held call")
+    again = Caller(combiner, 6)
+    wait_until(lambda: len(run2.batches) == 2, "the next call beside the held one")
+    run2.open()
+    held.join()
+    again.join()
+    assert run2.batches == [[5], [6]] and (held.answer, again.answer) == (50, 60)

@@ -292,12 +292,14 @@ class Combiner(Generic[Ask, Answer]):
     call of `run` for all of them. An engine that holds the interpreter for a whole call (Qdrant
     Edge) then scans its vectors once for several searches instead of once each at saturation,
     while a paced search never waits for another's whole call when a lane is free (one lane:
-    every call beside another waits). If a combined call fails, each ask is run alone, so an
-    error reaches only the caller whose ask caused it."""
+    every call beside another waits). `lanes` may be a function, asked at each call: how many
+    calls may be in flight now. If a combined call fails, each ask is run alone, so an error
+    reaches only the caller whose ask caused it."""
 
-    def __init__(self, run: Callable[[list[Ask]], Sequence[Answer]], lanes: int = 1) -> None:
+    def __init__(self, run: Callable[[list[Ask]], Sequence[Answer]],
+                 lanes: int | Callable[[], int] = 1) -> None:
         self._run = run
-        self._lanes = max(1, lanes)
+        self._lanes = lanes
         self._lock = threading.Lock()
         self._waiting: list[_Ticket[Ask, Answer]] = []
         # calls of `run` in flight or handed to a waiting thread; below `_lanes` only while
@@ -307,7 +309,8 @@ class Combiner(Generic[Ask, Answer]):
     def __call__(self, ask: Ask) -> Answer:
         ticket: _Ticket[Ask, Answer] = _Ticket(ask)
         with self._lock:
-            leads = self._running < self._lanes
+            lanes = self._lanes() if callable(self._lanes) else self._lanes
+            leads = self._running < max(1, lanes)
             if leads:
                 self._running += 1
             else:

@@ -128,10 +128,12 @@ def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, lim
     return sorted({*copy.defined(names, where), *rest})[:limit]
 
 
-# Engine calls of searches in flight at once: a search finding fewer runs its own call at once;
-# the searches beyond wait and are answered together by one call when one ends (Combiner). One
-# a core: a paced search never waits for another's whole call while a core may be free (one
-# lane made it wait: serve38's trace), and at saturation the calls still combine.
+# Engine calls of searches in flight at once while at most this many searches are in flight
+# (embedding, in the store, ranking): one a core. A search beside another then makes its own
+# engine call at once (one lane made it wait for the other's whole call: serve38's trace);
+# beyond, the store is saturated and a search waits for the one call in flight, then is
+# answered with the others that came meanwhile by one call (Combiner): two lanes there cost
+# ~1 ms of CPU a search more, their batches half as big (bench/RESULTS.md, serve40).
 SEARCH_LANES = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                 else os.cpu_count() or 1)
 
@@ -148,7 +150,7 @@ class QdrantEdgeStore(Store):
     def __init__(self, path: Path, dimension: int) -> None:
         # concurrent searches (the server's threads): each its own engine call while a lane is
         # free, those beyond answered together by one
-        self._searches: Combiner[Ask, Answer] = Combiner(self._search_batch, SEARCH_LANES)
+        self._searches: Combiner[Ask, Answer] = Combiner(self._search_batch, self._lanes)
         self._vacuuming = threading.Lock()  # one search vacuums; a search beside it waits
         # A server's snapshot of the dense vectors, kept in step with the writes
         # (stores/edge_copy.py)
@@ -404,6 +406,10 @@ class QdrantEdgeStore(Store):
                 if self._deleted:
                     self.optimize()
         return self._search_with(asks, self._copies.view)
+
+    def _lanes(self) -> int:
+        """Engine calls a search may find in flight and still make its own (`SEARCH_LANES`)."""
+        return SEARCH_LANES if self._in_flight.count <= SEARCH_LANES else 1
 
     def _search_with(self, asks: list[Ask], scan: View | None) -> list[Answer]:
         """The asks answered by one engine call, through `scan` if there is one
