@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import light_client
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = "bench"
@@ -129,8 +130,8 @@ class Children:
     `watch`: their CPU time and peak RSS, and the peaks of the server's memory and theirs
     together (RSS, PSS, anonymous; each summed at one moment)."""
 
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
+    def __init__(self, pid: int, every: float = 0.25) -> None:
+        self.pid, self.every = pid, every
         self.cpu: dict[int, float] = {}  # child pid -> CPU seconds when last seen
         self.start: dict[int, float] = {}  # ... at the window's start (0: born in it)
         self.peak_mb = 0.0  # a child's own peak
@@ -168,7 +169,7 @@ class Children:
         self.start = dict(self.cpu)
 
     def _sample(self) -> None:
-        while not self.stop.wait(0.25):
+        while not self.stop.wait(self.every):
             self.sample()
 
     def window_cpu(self) -> float:
@@ -184,14 +185,16 @@ class Deadline:
 
 
 def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready: Any, go: Any,
-               deadline: Any) -> tuple[list[float], list[str], float]:
+               deadline: Any) -> tuple[list[float], list[str], float, list[float], float]:
     """One client: connected and served once, then, once the window opens (`ready` passed,
     `go` set, `deadline.value` its end), searches until the end: paced at `rate` a second
     (Poisson, latency from each search's due time) or back to back. Its latencies (ms), its
-    errors and its process's CPU time when the window opened."""
+    errors, its process's CPU time when the window opened, how late (ms) it sent each paced
+    search, and its own thread's CPU time in the window."""
     arrivals = random.Random(n)
     latencies: list[float] = []
     errors: list[str] = []
+    late: list[float] = []
     with httpx.Client(base_url=url, timeout=30, headers=KEYED) as c:
         # connected and served once before the window: the clients' own start-up (a
         # connection, an SSL context each) is not charged to the server
@@ -199,7 +202,7 @@ def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready:
         ready.wait(timeout=300)
         go.wait(timeout=60)
         end = deadline.value
-        cpu = time.process_time()
+        cpu, own = time.process_time(), time.thread_time()
         due = time.perf_counter()
         i = n
         while True:
@@ -216,7 +219,10 @@ def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready:
             else:  # no two requests share a text
                 query = f"{query} {i}"
                 i += clients
-            started = due if rate else time.perf_counter()
+            sent = time.perf_counter()
+            started = due if rate else sent
+            if rate:
+                late.append((sent - due) * 1000)
             try:
                 r = c.post("/knowledge/search", json={"query": query, "limit": 10})
                 ok = r.status_code == 200 and isinstance(r.json(), list)
@@ -226,7 +232,8 @@ def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready:
             latencies.append((time.perf_counter() - started) * 1000)
             if problem:
                 errors.append(problem)
-    return latencies, errors, cpu
+        own = time.thread_time() - own
+    return latencies, errors, cpu, late, own
 
 
 def client(*args: Any) -> None:
@@ -235,10 +242,11 @@ def client(*args: Any) -> None:
     fails is reported with the results, not lost in its thread or process."""
     *given, results = args
     try:
-        latencies, errors, cpu = run_client(*given)
+        latencies, errors, cpu, late, own = run_client(*given)
     except Exception as exc:  # noqa: BLE001
-        latencies, errors, cpu = [], [f"client failed: {type(exc).__name__}: {exc}"], 0.0
-    results.put((latencies, errors, time.process_time() - cpu))
+        latencies, errors, late = [], [f"client failed: {type(exc).__name__}: {exc}"], []
+        cpu = own = 0.0
+    results.put((latencies, errors, time.process_time() - cpu, late, own))
 
 
 def own_cpu_seconds() -> float:
@@ -263,6 +271,17 @@ def main() -> None:
     parser.add_argument("--processes", action="store_true",
                         help="Each client in its own process (agents are separate processes), "
                         "instead of threads of this one, which share its interpreter lock.")
+    parser.add_argument("--client", choices=("threads", "asyncio"), default="threads",
+                        help="threads: a thread (or with --processes a process) per client, "
+                        "each an httpx client parsing every answer (~3 ms of CPU a search on "
+                        "the cores the server shares); asyncio: bench/light_client.py, every "
+                        "client a coroutine of one thread on a kept-alive connection, requests "
+                        "encoded before the window, answers checked by status and first byte. "
+                        "Same pacing, same texts, the same clock (due time -> last byte).")
+    parser.add_argument("--memory-every", type=float, default=0.25,
+                        help="Seconds between two samples of the server's and its worker's "
+                        "memory (/proc/PID/smaps_rollup: the kernel walks the server's "
+                        "mappings, ~10 ms of CPU a sample at Django's size, in this process).")
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="Searches a second per client, at Poisson arrival times (open "
@@ -319,7 +338,7 @@ def main() -> None:
                                                            "project": "repokb"}).json()
                 seeded = wait_job(http, seed["id"])
                 job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
-            children = Children(server.pid)
+            children = Children(server.pid, args.memory_every)
             children.watch()  # from the job's start: its memory peak may come before the window
             if not args.no_job:
                 job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
@@ -341,7 +360,13 @@ def main() -> None:
             deadline: Any
             results: Any
             clients: list[Any]
-            if args.processes:
+            if args.client == "asyncio":
+                ready, go, deadline = threading.Barrier(2), threading.Event(), Deadline()
+                results = queue.SimpleQueue()
+                clients = [threading.Thread(target=light_client.run_clients, args=(
+                    port, KEY, QUERIES, args.clients, args.rate, args.repeat, args.seconds,
+                    ready, go, deadline, results))]
+            elif args.processes:
                 context = multiprocessing.get_context("spawn")
                 ready, go = context.Barrier(args.clients + 1), context.Event()
                 deadline, results = context.Value("d", 0.0), context.Queue()
@@ -365,11 +390,14 @@ def main() -> None:
             go.set()
             latencies: list[float] = []
             errors: list[str] = []
-            process_cpu = 0.0
-            for _ in clients:  # each client's results, as it ends
-                lat, errs, cpu = results.get(timeout=args.seconds + 300)
+            late: list[float] = []
+            process_cpu = threads_cpu = 0.0
+            for _ in range(args.clients):  # each client's results, as it ends
+                lat, errs, cpu, sent_late, own = results.get(timeout=args.seconds + 300)
                 latencies += lat
                 errors += errs
+                late += sent_late
+                threads_cpu += own
                 if args.processes:  # a thread's is this process's, counted below
                     process_cpu += cpu
             for c in clients:
@@ -399,8 +427,9 @@ def main() -> None:
     rows = [("cores", os.cpu_count()),
             ("load average (1 min) before / after the window",
              f"{window['load']:.1f} / {load_after:.1f}"),
-            ("clients (loopback)", f"{args.clients} "
-             + ("processes" if args.processes else "threads of one process") + ", " + (
+            ("clients (loopback)", f"{args.clients} " + (
+                "coroutines of one thread (asyncio)" if args.client == "asyncio"
+                else "processes" if args.processes else "threads of one process") + ", " + (
                 f"open loop: {args.rate:g} searches/s each at Poisson times, "
                 f"{args.clients * args.rate:g}/s offered" if args.rate
                 else "closed loop: back to back")),
@@ -425,9 +454,18 @@ def main() -> None:
              " / ".join(f"{children.family_peak[k]:.0f}" for k in ("Rss", "Pss", "Anonymous"))
              + " MB"),
             ("dense copy at the window's start (vectors)", copy_before),
-            ("clients' CPU during the window (" + ("one process each)" if args.processes
-                                                     else "threads of this process)"),
-             f"{clients_cpu:.1f} s"),
+            ("clients' CPU during the window (" + (
+                "one process each)" if args.processes and args.client == "threads"
+                else "this process)"),
+             f"{clients_cpu:.1f} s ({1000 * clients_cpu / max(1, len(latencies)):.2f} ms per "
+             "search)"),
+            ("of it, the clients' own threads (their loops, HTTP, checks: not this process's "
+             "sampling of the server's memory)",
+             f"{threads_cpu:.1f} s ({1000 * threads_cpu / max(1, len(latencies)):.2f} ms per "
+             "search)"),
+            ("clients late to send a paced search: mean / p99", (
+                f"{statistics.fmean(late):.2f} / {percentile(late, 99):.2f} ms"
+                if len(late) > 1 else "n/a (back to back)")),
             ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
     print("| setting | value |\n| --- | --- |")
     for name, value in rows:

@@ -8,6 +8,7 @@ draw from a small vocabulary so that many points share indices."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -181,35 +182,50 @@ def join_all(searchers: list[Searcher]) -> None:
     assert not any(s.thread.is_alive() for s in searchers), "a search never returned"
 
 
+LANES = 2  # the store's engine calls at once, pinned here (the shipped number is the cores')
+
+
 def combined(store: QdrantEdgeStore, monkeypatch: pytest.MonkeyPatch,
              asks: list[Ask]) -> tuple[list[Searcher], list[int]]:
-    """Search `asks` from one thread each so that they are certainly combined: the first one's
-    engine call is held until all the others are queued behind it, then they are answered by
-    the next call. Returns the searchers (joined) and the size of each `_search_batch`."""
+    """Search `asks` from one thread each so that those beyond the lanes are certainly
+    combined: the first LANES searches' engine calls (each its own, at once) are held until
+    all the others are queued behind them; the first lane is then let go (the queued searches
+    are answered by its next call), the others after. Returns the searchers (joined) and the
+    size of each `_search_batch`."""
     batches: list[int] = []
     real_run = store._searches._run
-    entered, release = threading.Event(), threading.Event()
+    entered = threading.Semaphore(0)
+    releases = [threading.Event() for _ in range(LANES)]
 
     def held(batch: list[Ask]) -> Any:
         batches.append(len(batch))
-        if len(batches) == 1:
-            entered.set()
-            assert release.wait(TIMEOUT), "the first search was never released"
+        if (lane := len(batches) - 1) < LANES:
+            entered.release()
+            assert releases[lane].wait(TIMEOUT), "a first search was never released"
         return real_run(batch)
 
+    monkeypatch.setattr(store._searches, "_lanes", LANES)
     monkeypatch.setattr(store._searches, "_run", held)
     searchers = [Searcher(store, ask) for ask in asks]
     try:
-        searchers[0].thread.start()
-        assert entered.wait(TIMEOUT), "the first search did not reach the engine"
-        for queued, searcher in enumerate(searchers[1:], start=1):
+        for searcher in searchers[:LANES]:  # each takes a lane: in the engine at once
+            searcher.thread.start()
+            assert entered.acquire(timeout=TIMEOUT), "a search beside another did not reach "\
+                "the engine at once (it waited for the other's call)"
+        for queued, searcher in enumerate(searchers[LANES:], start=1):
             searcher.thread.start()
             deadline = time.monotonic() + TIMEOUT
             while len(store._searches._waiting) < queued:
                 assert time.monotonic() < deadline, "a search did not queue"
                 time.sleep(0.001)
+        releases[0].set()
+        deadline = time.monotonic() + TIMEOUT
+        while store._searches._waiting:  # the queued ones taken by the first lane's next call
+            assert time.monotonic() < deadline, "the queued searches were not taken"
+            time.sleep(0.001)
     finally:
-        release.set()
+        for release in releases:
+            release.set()
     join_all(searchers)
     monkeypatch.setattr(store._searches, "_run", real_run)
     return searchers, batches
@@ -222,10 +238,10 @@ def test_concurrent_searches_get_what_a_single_thread_gets(
     assert len(asks) == 8
     expected = [store.search(*ask) for ask in asks]  # one thread, one search at a time
 
-    # certainly combined: the first alone, the 7 others in one engine call
+    # certainly combined: the first two each alone, at once, the 6 others in one engine call
     searchers, batches = combined(store, monkeypatch, asks)
     assert [s.error for s in searchers] == [None] * 8
-    assert batches == [1, 7]
+    assert batches == [1, 1, 6]
     assert [s.answer for s in searchers] == expected
 
     # free-running: 8 threads, 25 searches each, however the combiner happens to group them
@@ -269,12 +285,12 @@ def test_a_search_the_engine_refuses_fails_alone_in_a_combined_batch(
     with pytest.raises(StoreError, match="dimension"):
         store.search(*wrong)
 
-    searchers, batches = combined(store, monkeypatch, [first, second, wrong, third])
+    searchers, batches = combined(store, monkeypatch, [first, second, third, wrong, first])
     # the 3 queued searches were combined, the engine refused the batch, each ran alone
-    assert batches == [1, 3, 1, 1, 1]
-    assert isinstance(searchers[2].error, StoreError) and searchers[2].answer is None
-    assert [(s.answer, s.error) for i, s in enumerate(searchers) if i != 2] == [
-        (answer, None) for answer in expected]
+    assert batches == [1, 1, 3, 1, 1, 1]
+    assert isinstance(searchers[3].error, StoreError) and searchers[3].answer is None
+    assert [(s.answer, s.error) for i, s in enumerate(searchers) if i != 3] == [
+        (answer, None) for answer in [*expected, expected[0]]]
     assert store.search(*second) == expected[1]  # and the store still answers
 
 
@@ -435,3 +451,54 @@ def test_while_searches_come_writes_pause_after_each_piece_and_with_none_they_do
         assert store.count("quiet") == store.count("searched") == n
     finally:
         store.close()
+
+
+def test_a_search_beside_another_makes_its_own_engine_call_and_a_crowd_is_combined(
+        store: QdrantEdgeStore, corpus: list[EmbeddedChunk],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The adaptive rule (`QdrantEdgeStore._lanes`): while at most SEARCH_LANES searches are
+    in flight, a search that finds another's engine call under way makes its own at once
+    (paced load never waits for another's whole batch); with more in flight (saturation) it
+    waits for the call under way and is answered with the others by one call, as before."""
+    monkeypatch.setattr(edge, "SEARCH_LANES", 2, raising=False)  # (main has none: it fails below)
+    first, second = asks_for(corpus)[:2]
+    expected = [store.search(*first), store.search(*second)]
+    real_run = store._searches._run
+
+    def second_beside_first(crowd: int) -> bool:
+        """Search `first` (its engine call held) then `second`, with `crowd` more searches
+        in flight: whether `second`'s engine call began while `first`'s was held."""
+        held_then: list[bool] = []  # at each call's start: was the first call still held?
+        entered, release = threading.Event(), threading.Event()
+
+        def held(batch: list[Ask]) -> Any:
+            held_then.append(not release.is_set())
+            if len(held_then) == 1:
+                entered.set()
+                assert release.wait(TIMEOUT), "the first search was never released"
+            return real_run(batch)
+
+        monkeypatch.setattr(store._searches, "_run", held)
+        searchers = [Searcher(store, first), Searcher(store, second)]
+        with contextlib.ExitStack() as others:
+            for _ in range(crowd):  # searches in flight beside these (embedding, ranking)
+                others.enter_context(store.searching())
+            try:
+                searchers[0].thread.start()
+                assert entered.wait(TIMEOUT), "the first search did not reach the engine"
+                searchers[1].thread.start()
+                deadline = time.monotonic() + TIMEOUT
+                while len(held_then) < 2 and not store._searches._waiting:  # ran, or queued
+                    assert time.monotonic() < deadline, "the second search went nowhere"
+                    time.sleep(0.001)
+            finally:
+                release.set()
+            join_all(searchers)
+        monkeypatch.setattr(store._searches, "_run", real_run)
+        assert [(s.answer, s.error) for s in searchers] == [(a, None) for a in expected]
+        assert len(held_then) == 2  # each alone: nobody else came
+        assert store._searches._waiting == []
+        return held_then[1]
+
+    assert second_beside_first(crowd=0)  # two in flight: its own call, at once
+    assert not second_beside_first(crowd=3)  # five in flight: it waited for the first's call

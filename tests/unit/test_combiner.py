@@ -217,3 +217,176 @@ def test_under_contention_every_call_gets_its_own_answer_and_runs_never_overlap(
     assert wrong == []
     assert sum(answered) == threads_n * calls_n  # every ask answered exactly once
     assert most_inside == 1  # never two calls of run at once
+
+
+class HeldRun:
+    """A `run` whose every call blocks until its own release (`let_go(n)`: the n-th call) or
+    until all are let go (`open`), answering each ask with ask * 10; it counts the calls in
+    it at once."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[Any]] = []
+        self.inside = 0
+        self.most_inside = 0
+        self._lock = threading.Lock()
+        self._gates: dict[int, threading.Event] = {}
+        self._open = False
+
+    def _gate(self, n: int) -> threading.Event:
+        with self._lock:
+            gate = self._gates.setdefault(n, threading.Event())
+            if self._open:
+                gate.set()
+            return gate
+
+    def let_go(self, n: int) -> None:
+        self._gate(n).set()
+
+    def open(self) -> None:
+        with self._lock:
+            self._open = True
+            gates = list(self._gates.values())
+        for gate in gates:
+            gate.set()
+
+    def __call__(self, asks: list[Any]) -> list[Any]:
+        with self._lock:
+            n = len(self.batches)
+            self.batches.append(list(asks))
+            self.inside += 1
+            self.most_inside = max(self.most_inside, self.inside)
+        try:
+            assert self._gate(n).wait(TIMEOUT), f"call {n} was never released"
+            return [ask * 10 for ask in asks]
+        finally:
+            with self._lock:
+                self.inside -= 1
+
+
+def test_with_two_lanes_a_call_beside_another_runs_at_once_and_the_third_waits() -> None:
+    """The adaptive rule: a call that finds a lane free makes its own call of `run` at once,
+    beside the one in flight (with one lane it would wait for that whole call); once every
+    lane is taken, the calls that arrive wait and are answered together by one call."""
+    run = HeldRun()
+    combiner: Combiner[int, int] = Combiner(run, lanes=2)
+    first = Caller(combiner, 1)
+    wait_until(lambda: len(run.batches) == 1, "the first call in run")
+    second = Caller(combiner, 2)
+    wait_until(lambda: len(run.batches) == 2, "the second call in run beside the first")
+    assert run.batches == [[1], [2]] and run.inside == 2  # each alone, both in flight
+
+    waiters = []
+    for queued, ask in enumerate([3, 4, 5], start=1):
+        waiters.append(Caller(combiner, ask))
+        wait_until(lambda n=queued: len(combiner._waiting) == n, f"{queued} queued callers")
+    assert len(run.batches) == 2  # every lane taken: the third call on waits
+
+    run.let_go(0)  # the first lane's next call takes every waiting ask
+    wait_until(lambda: len(run.batches) == 3, "the waiting calls' one call")
+    run.open()
+    for caller in [first, second, *waiters]:
+        caller.join()
+    assert [c.answer for c in [first, second, *waiters]] == [10, 20, 30, 40, 50]
+    assert run.batches == [[1], [2], [3, 4, 5]]
+    assert run.most_inside == 2  # never more calls at once than lanes
+
+    # the lanes are free again: two lone calls, one after the other, each alone
+    assert call(combiner, 6) == 60 and call(combiner, 7) == 70
+    assert run.batches[-2:] == [[6], [7]]
+
+
+def test_one_lane_is_the_plain_combiner_a_call_beside_another_waits() -> None:
+    run = HeldRun()
+    combiner: Combiner[int, int] = Combiner(run, lanes=1)
+    first = Caller(combiner, 1)
+    wait_until(lambda: len(run.batches) == 1, "the first call in run")
+    second = Caller(combiner, 2)
+    wait_until(lambda: len(combiner._waiting) == 1, "the second call queued")
+    assert len(run.batches) == 1
+    run.open()
+    first.join()
+    second.join()
+    assert run.batches == [[1], [2]] and (first.answer, second.answer) == (10, 20)
+
+
+@pytest.mark.parametrize("lanes", [2, 3])
+def test_under_contention_with_lanes_every_call_is_answered_once_and_lanes_bound_the_runs(
+        lanes: int) -> None:
+    """Lanes ending at the same moment each hand over to a different waiting thread: no lane
+    is lost (a lost lane would leave callers waiting forever), none is doubled (more calls of
+    `run` at once than lanes), and every ask is answered exactly once, with its own answer."""
+    threads_n, calls_n = 8, 150
+    lock = threading.Lock()
+    inside = most_inside = 0
+    answered: list[int] = []
+    rng = random.Random(lanes)
+
+    def run(asks: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+        nonlocal inside, most_inside
+        with lock:
+            inside += 1
+            most_inside = max(most_inside, inside)
+            answered.append(len(asks))
+            pause = rng.random() / 2000
+        time.sleep(pause)
+        with lock:
+            inside -= 1
+        return [(t, i, f"answer {t}:{i}") for t, i in asks]
+
+    combiner: Combiner[tuple[int, int], tuple[int, int, str]] = Combiner(run, lanes=lanes)
+    wrong: list[Any] = []
+    start = threading.Barrier(threads_n, timeout=TIMEOUT)
+
+    def work(t: int) -> None:
+        try:
+            start.wait()
+            for i in range(calls_n):
+                if (got := combiner((t, i))) != (t, i, f"answer {t}:{i}"):
+                    wrong.append(((t, i), got))
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertions below
+            wrong.append(exc)
+
+    workers = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(threads_n)]
+    for w in workers:
+        w.start()
+    deadline = time.monotonic() + TIMEOUT * 3
+    for w in workers:
+        w.join(max(0.0, deadline - time.monotonic()))
+    assert not any(w.is_alive() for w in workers), "a caller never got its answer (lost lane)"
+    assert wrong == []
+    assert sum(answered) == threads_n * calls_n
+    assert 1 < most_inside <= lanes  # the lanes were used, and never more of them
+    assert max(answered) > 1  # and calls beyond them were combined
+    assert combiner._running == 0 and combiner._waiting == []  # every lane let go
+
+
+def test_lanes_given_as_a_function_are_asked_at_each_call() -> None:
+    """The store's rule: two lanes while few calls are about, one when it says it is crowded
+    (a call then waits for the one in flight and is combined with those that came too)."""
+    run = HeldRun()
+    lanes = [2]
+    combiner: Combiner[int, int] = Combiner(run, lanes=lambda: lanes[0])
+    first = Caller(combiner, 1)
+    wait_until(lambda: len(run.batches) == 1, "the first call in run")
+    lanes[0] = 1  # crowded from now on
+    second = Caller(combiner, 2)
+    third = Caller(combiner, 3)
+    wait_until(lambda: len(combiner._waiting) == 2, "two queued callers")
+    assert run.batches == [[1]]
+    run.open()
+    for caller in (first, second, third):
+        caller.join()
+    assert run.batches == [[1], [2, 3]]
+    lanes[0] = 2
+    beside = Caller(combiner, 4)  # not crowded again: its own call beside a held one
+    run2 = HeldRun()
+    combiner._run = run2
+    held = Caller(combiner, 5)
+    beside.join()
+    wait_until(lambda: len(run2.batches) == 1, "a held call")
+    again = Caller(combiner, 6)
+    wait_until(lambda: len(run2.batches) == 2, "the next call beside the held one")
+    run2.open()
+    held.join()
+    again.join()
+    assert run2.batches == [[5], [6]] and (held.answer, again.answer) == (50, 60)

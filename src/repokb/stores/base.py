@@ -286,37 +286,48 @@ class _Ticket(Generic[Ask, Answer]):
 
 
 class Combiner(Generic[Ask, Answer]):
-    """Concurrent calls answered together (flat combining): a call that finds none in flight
-    runs at once, alone; calls that arrive meanwhile wait, and when it ends the first of them
-    makes one call of `run` for all of them. An engine that holds the interpreter for a whole
-    call (Qdrant Edge) then scans its vectors once for several searches instead of once each,
-    and a lone call waits for nothing. If a combined call fails, each ask is run alone, so an
-    error reaches only the caller whose ask caused it."""
+    """Concurrent calls answered together (flat combining), when they must wait anyway: a call
+    that finds fewer than `lanes` calls of `run` in flight makes its own, at once; calls that
+    arrive while every lane is taken wait, and when a call ends the first of them makes one
+    call of `run` for all of them. An engine that holds the interpreter for a whole call (Qdrant
+    Edge) then scans its vectors once for several searches instead of once each at saturation,
+    while a paced search never waits for another's whole call when a lane is free (one lane:
+    every call beside another waits). `lanes` may be a function, asked at each call: how many
+    calls may be in flight now. If a combined call fails, each ask is run alone, so an error
+    reaches only the caller whose ask caused it."""
 
-    def __init__(self, run: Callable[[list[Ask]], Sequence[Answer]]) -> None:
+    def __init__(self, run: Callable[[list[Ask]], Sequence[Answer]],
+                 lanes: int | Callable[[], int] = 1) -> None:
         self._run = run
+        self._lanes = lanes
         self._lock = threading.Lock()
         self._waiting: list[_Ticket[Ask, Answer]] = []
-        self._busy = False  # a thread is calling `run` or was woken to
+        # calls of `run` in flight or handed to a waiting thread; below `_lanes` only while
+        # nobody waits (a lane is let go only when no call waits for one)
+        self._running = 0
 
     def __call__(self, ask: Ask) -> Answer:
         ticket: _Ticket[Ask, Answer] = _Ticket(ask)
         with self._lock:
-            self._waiting.append(ticket)
-            leads, self._busy = not self._busy, True
+            lanes = self._lanes() if callable(self._lanes) else self._lanes
+            leads = self._running < max(1, lanes)
+            if leads:
+                self._running += 1
+            else:
+                self._waiting.append(ticket)
         if not leads:
-            ticket.ready.wait()  # answered by another's call, or woken to make the next one
+            ticket.ready.wait()  # answered by another's call, or handed a lane to make the next
         if leads or ticket.leads:
-            self._lead()
+            self._lead(ticket)
         if ticket.error is not None:
             raise ticket.error
         return ticket.answer  # type: ignore[return-value]
 
-    def _lead(self) -> None:
-        """Answer everyone waiting (this thread's own ticket among them) with one call, then
-        hand the next call to the first who arrived meanwhile."""
+    def _lead(self, first: _Ticket[Ask, Answer]) -> None:
+        """Answer `first` and everyone waiting with one call, then hand the lane to the first
+        who arrived meanwhile (taken off the queue here: a lane is handed to one thread)."""
         with self._lock:
-            batch, self._waiting = self._waiting, []
+            batch, self._waiting = [first, *self._waiting], []
         try:
             try:
                 answers = list(self._run([t.ask for t in batch]))
@@ -336,8 +347,9 @@ class Combiner(Generic[Ask, Answer]):
                 t.error = exc
         finally:
             with self._lock:
-                following = self._waiting[0] if self._waiting else None
-                self._busy = following is not None
+                following = self._waiting.pop(0) if self._waiting else None
+                if following is None:
+                    self._running -= 1
             for t in batch:
                 t.ready.set()
             if following is not None:

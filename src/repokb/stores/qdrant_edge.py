@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -127,6 +128,15 @@ def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, lim
     return sorted({*copy.defined(names, where), *rest})[:limit]
 
 
+# Engine calls of searches in flight at once while at most this many searches are in flight
+# (embedding, in the store, ranking): one a core. A search beside another then makes its own
+# engine call at once (one lane made it wait for the other's whole call: serve38's trace);
+# beyond, the store is saturated and a search waits for the one call in flight, then is
+# answered with the others that came meanwhile by one call (Combiner): two lanes there cost
+# ~1 ms of CPU a search more, their batches half as big (bench/RESULTS.md, serve40).
+SEARCH_LANES = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                else os.cpu_count() or 1)
+
 _TOMBSTONE_SHARE = 0.1  # swept at a close once tombstones are this share of the points
 
 
@@ -138,9 +148,10 @@ class QdrantEdgeStore(Store):
     _ahead: threading.Thread | None = None  # load_soon's thread
 
     def __init__(self, path: Path, dimension: int) -> None:
-        # concurrent searches (the server's threads) answered by one engine call
-        self._searches: Combiner[Ask, Answer] = (
-            Combiner(self._search_batch))
+        # concurrent searches (the server's threads): each its own engine call while a lane is
+        # free, those beyond answered together by one
+        self._searches: Combiner[Ask, Answer] = Combiner(self._search_batch, self._lanes)
+        self._vacuuming = threading.Lock()  # one search vacuums; a search beside it waits
         # A server's snapshot of the dense vectors, kept in step with the writes
         # (stores/edge_copy.py)
         self._copies = CopyKeeper(dimension, self.count, self._copy_page)
@@ -391,8 +402,14 @@ class QdrantEdgeStore(Store):
         every BM25 one (the engine scans the vectors once for a run of dense requests; a
         request's answer is the one it gets alone)."""
         if self._deleted:
-            self.optimize()
+            with self._vacuuming:
+                if self._deleted:
+                    self.optimize()
         return self._search_with(asks, self._copies.view)
+
+    def _lanes(self) -> int:
+        """Engine calls a search may find in flight and still make its own (`SEARCH_LANES`)."""
+        return SEARCH_LANES if self._in_flight.count <= SEARCH_LANES else 1
 
     def _search_with(self, asks: list[Ask], scan: View | None) -> list[Answer]:
         """The asks answered by one engine call, through `scan` if there is one
