@@ -285,6 +285,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     `settings.gradle.kts`) is cut by Gradle's blocks as a Groovy `build.gradle` is (was
 #     unnamed windows); a podspec's `Pod::Spec.new do |s|` is a block named by its `s.name`, a
 #     Podfile's `target 'App' do` by its target (were unnamed windows)
+# NEXT (decide40b): HCL reads dotted block names and dotted calls (Alloy's `prometheus.scrape
+#   "default" { }`, `sys.env("X")`) as identifiers: cut by block, the kind as written
 CHUNKING_VERSION = 36
 
 

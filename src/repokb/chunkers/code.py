@@ -257,6 +257,8 @@ class TreeSitterChunker:
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
         if self.spec.blanks:  # same length too
             parsed = re.sub(self.spec.blanks, lambda m: " " * len(m.group(0)), parsed)
+        if self.spec.undotted:  # same length too
+            parsed = re.sub(self.spec.undotted, lambda m: m.group(0).replace(".", "_"), parsed)
         if self.spec.export_macros:  # same length too
             parsed = as_methods(parsed)
         tree = parse(parser, parsed)
@@ -365,7 +367,7 @@ class TreeSitterChunker:
                                          else text_of(n))) for n in captures.get("name", [])]
             kinds = captures.get("kind", [])
             owners = captures.get("owner", [])
-            symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]
+            symbol_type = _clean_name(text_of(kinds[0])) if kinds else label[len("definition."):]
             name = ".".join(n for n in names if n) or (symbol_type if kinds else None)
             if name and (suffix := captures.get("suffix")):  # `instance Show (Tree a)`
                 name = f"{name} {_clean_name(text_of(suffix[0]))}"

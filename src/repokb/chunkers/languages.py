@@ -98,6 +98,10 @@ class LanguageSpec:
     # Words read as blank space when parsing (same length: rows and names stay put), for the
     # marks a dialect adds to its base grammar (CUDA's `__global__ void kernel(...)`).
     blanks: str | None = None
+    # A pattern whose matches have their dots read as `_` when parsing (same length), the kind
+    # keeping its dots as written: Grafana Alloy's dotted block names (`prometheus.scrape
+    # "default" { ... }`, which HCL's identifiers cannot spell) in an HCL file.
+    undotted: str | None = None
     # React Native's export macros (`RCT_EXPORT_METHOD(sel:(T)a) { }`) read as the methods they
     # declare when parsing, same length (rnmacros.py): Objective-C's native modules.
     export_macros: bool = False
@@ -179,7 +183,11 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("php", "tree_sitter_php:language_php", "php", anonymous_by_file=True),
     LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
     LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),
-    LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),
+    LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl",
+                 # a block's dotted name, or a dotted function's (Alloy's `sys.env("X")`)
+                 undotted=r"(?m)^[ \t]*[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+"
+                          r"(?=[ \t]+\"[^\"\n]*\"[ \t]*\{|[ \t]*\{)"
+                          r"|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?=\()"),
     LanguageSpec("swift", "tree_sitter_swift:language", "swift"),
     # Objective-C and Objective-C++ (.m, .mm, and .h files with @interface or #import)
     LanguageSpec("objc", "tree_sitter_objc:language", "objc", macros=True, export_macros=True,

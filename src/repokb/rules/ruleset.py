@@ -513,6 +513,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (secrets40): RabbitMQ's `advanced.config` and `rabbitmq.config` are Erlang (were XML),
 #   Cassandra's `cqlshrc.sample` INI (was unknown); cqlsh's `cqlshrc` and a `*.psk` pre-shared key
 #   file are blocked credential files (were unknown, excluded)
+# NEXT (decide40b): generated: "File generated from our OpenAPI spec by" (Stainless's and
+#   Castiron's SDKs: openai's resources/, types/, tests/api_resources/), as OpenAPI
+#   Generator's, both subkind openapi_generated; a README with a generator's marker stays
+#   documentation (@aws-sdk's); `.alloy` and `.river` (Grafana Alloy, Agent flow) are HCL
+#   (were unknown, excluded)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -743,7 +748,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("self-named-generated", Tier.GENERATED, (SELF_NAMED_GENERATED,),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})", subkind="generated_code",
             flags=("generated",), confidence=0.9)),
-    _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
+    # a package's README stays its documentation though a generator wrote it (@aws-sdk's
+    # "<!-- generated file, do not edit directly -->": each client's only document)
+    _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),
+                                            Not(Name(("readme", "readme.*")))),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
             flags=("generated",), confidence=0.95)),
