@@ -71,7 +71,7 @@ from repokb.rank_lift import lift_above
 from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
 from repokb.rank_platforms import on_said_platform, platform_said
-from repokb.rank_tests import names_tested
+from repokb.rank_tests import helps_testing, names_tested
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 from repokb.stores.base import last_name
@@ -606,6 +606,10 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["kind_asked"] = KIND_ASKED
         if c.id in on_platform:
             factors["platform_said"] = s.path_boost
+        if plan.testing_howto and helps_testing(path, p.get("kind")):
+            # "how do I test ...": the package's `testing.py`, as if named (path_boost's 1.3
+            # left structlog's 28th; rank_tests.py)
+            factors["testing_helper"] = s.symbol_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")

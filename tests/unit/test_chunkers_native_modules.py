@@ -286,3 +286,45 @@ def test_a_podspec_is_named_by_its_pod_and_a_podfile_by_its_targets():
         ("block", "Pod.Spec")]
     assert [(p.symbol_type, p.symbol) for p in ruby.chunk(PODFILE)][-1:] == [
         ("block", "HelloWorld")]
+
+
+PACKAGE_SWIFT = """\
+// swift-tools-version: 5.9
+import PackageDescription
+
+let package = Package(
+    name: "CapacitorPushNotifications",
+    platforms: [.iOS(.v15)],
+    products: [
+        .library(name: "CapacitorPushNotifications", targets: ["PushNotificationsPlugin"])
+    ],
+    targets: [
+        .target(
+            name: "PushNotificationsPlugin",
+            path: "ios/Sources/PushNotificationsPlugin"),
+        .testTarget(
+            name: "PushNotificationsPluginTests",
+            dependencies: ["PushNotificationsPlugin"])
+    ]
+)
+"""
+
+
+def test_a_swift_package_manifest_is_named_by_its_package_and_targets():
+    # mobile40: @capacitor/push-notifications' Package.swift was one unnamed window
+    swift = chunker_for("swift")
+    assert swift is not None
+    assert [(p.symbol_type, p.symbol) for p in swift.chunk(PACKAGE_SWIFT)][-1:] == [
+        ("block", "CapacitorPushNotifications")]
+    # a big one is cut at its targets, each named by its target
+    deps = "".join(f'                .product(name: "Dep{j}", package: "swift-dep-{j}"),\n'
+                   for j in range(12))
+    targets = ",\n".join(f'        .target(\n            name: "Module{i}",\n'
+                         f'            dependencies: [\n{deps}            ])' for i in range(6))
+    big = PACKAGE_SWIFT.replace('    targets: [\n', f'    targets: [\n{targets},\n')
+    names = [p.symbol for p in swift.chunk(big)]
+    assert {f"CapacitorPushNotifications.Module{i}" for i in range(6)} <= set(names)
+    assert "CapacitorPushNotifications.PushNotificationsPluginTests" in names
+    # `.target(name:)` outside a `Package(...)` manifest names nothing
+    code = 'func f() {\n    let x = Foo(targets: [.target(name: "Nope")])\n}\n'
+    assert [p.symbol for p in swift.chunk(code)] == ["f"]

@@ -287,6 +287,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     Podfile's `target 'App' do` by its target (were unnamed windows)
 # NEXT (decide40b): HCL reads dotted block names and dotted calls (Alloy's `prometheus.scrape
 #   "default" { }`, `sys.env("X")`) as identifiers: cut by block, the kind as written
+# NEXT (rank40b): SwiftPM's `Package.swift` `let package = Package(name: "X", ...)` is a block
+#     named by its package (was one unnamed window), cut when big at its `targets:` entries,
+#     each named by its target (`X.PushNotificationsPlugin`)
 CHUNKING_VERSION = 36
 
 

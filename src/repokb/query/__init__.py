@@ -109,6 +109,9 @@ class QueryPlan:
     lexical_text: str
     language: str  # "en" or "es"
     asks_for_tests: bool = False  # "where is X tested", "tests for the cache": no step back
+    # "how do I test that my code logged something": the helpers a package ships for testing
+    # code that uses it (structlog's `testing.py`) answer it (rank_tests.helps_testing)
+    testing_howto: bool = False
     names: tuple[str, ...] = ()  # lower-cased names as the query gives them (`console.print`)
     files: tuple[str, ...] = ()  # lower-cased file names the query gives (`setup.py`)
     written: tuple[str, ...] = ()  # the names in the query's own case (`RouterGroup.Handle`)
@@ -264,6 +267,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     return QueryPlan(text, intent, symbols, dense_text, lexical_text, language,
                      asks_for_tests=bool(_TESTS.search(text))
                      and not _TESTING_HOWTO.search(text),
+                     testing_howto=bool(_TESTING_HOWTO.search(text)),
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),

@@ -35,3 +35,22 @@
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
 (multiline_comment) @comment
+
+; SwiftPM: a `Package.swift`'s `let package = Package(name: "X", ...)` is a block named by its
+; package, each of its `targets:` (`.target(name: "Y", ...)`, `.testTarget`, ...) by its target
+; (were one unnamed window: "which targets does the package declare").
+(property_declaration
+  (call_expression (simple_identifier) @_package
+    (call_suffix (value_arguments . (value_argument
+      (value_argument_label (simple_identifier) @_label)
+      (line_string_literal (line_str_text) @name)))))
+  (#eq? @_package "Package") (#eq? @_label "name")) @definition.block
+(call_expression (simple_identifier) @_package
+  (call_suffix (value_arguments (value_argument
+    (value_argument_label (simple_identifier) @_targets)
+    (array_literal (call_expression (prefix_expression (simple_identifier) @_kind)
+      (call_suffix (value_arguments . (value_argument
+        (value_argument_label (simple_identifier) @_label)
+        (line_string_literal (line_str_text) @name))))) @definition.block))))
+  (#eq? @_package "Package") (#eq? @_targets "targets") (#eq? @_label "name")
+  (#match? @_kind "^(target|testTarget|executableTarget|binaryTarget|systemLibrary|plugin|macro)$"))
