@@ -292,15 +292,19 @@ def _words_password(value: str, any_last: bool = False) -> bool:
 # letters and `_-.:` only, any alphabet: a word or a name (`contraseña`, `urn:ietf:params:..`)
 _WORD = re.compile(r"(?:[^\W\d]|[_\-.:])+")
 _NAME_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{3,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
 
 
 def _name(value: str) -> bool:
-    """A class's or function's name with digits in it, two words of 3+ letters, snake or camel
-    case, ending in a letter: `MLKEM768X25519PublicKey`, `openssl_x509_checkpurpose`."""
+    """A class's or function's name with digits in it, two words of 3+ letters with a vowel,
+    snake or camel case, ending in a letter: `MLKEM768X25519PublicKey`,
+    `openssl_x509_checkpurpose`."""
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*[A-Za-z]", value):
         return False
     camel = re.search(r"[a-z0-9][A-Z][a-z]", value) is not None
-    return ("_" in value or camel) and len(_NAME_WORD.findall(value)) >= 2
+    # a name's words hold a vowel; a token's runs (`Uz8KSNXqzpLmhdVRN7spqESv`: `Xqzp`, `Lmhd`) not
+    words = [w for w in _NAME_WORD.findall(value) if _VOWEL.search(w)]
+    return ("_" in value or camel) and len(words) >= 2
 
 
 def _label(value: str, key: str) -> bool:
