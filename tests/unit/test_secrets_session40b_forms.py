@@ -44,6 +44,7 @@ test_names_of_words_stay = kept_forms([
     (_LETTERS, True), (_j("qWeRtYuIoPaSdF", "gHjKlZxC"), True),
     ("AuthorizationHeaderValue", False), ("BearerTokenAuthentication", False),
     ("XMLHttpRequest", False), ("iPhoneXSMaxAdapter", False), ("isEnabledForLevel", False),
+    ("HTTPBasicAuthHandler", False), ("OAuthSessionTokenIO", False), ("aBcDeFgHiJkLmNoPqRsT", True),
     # a digit, too short, one case only, not letters
     (_j("MbWPuGbvDjfV", "pEeHFWjwQZc1"), False), ("MbWPuGbvDjfVpEe", False),
     ("mbwpugbvdjfvpeehfwjwqzcy", False), ("MbWPuGbv-DjfVpEeHFWjwQZcY", False),
@@ -57,12 +58,15 @@ def test_random_letters(value, expected):
 test_a_random_token_in_a_kotlin_pair = redacted_forms([
     ("kotlin", 'val tags = mapOf("sentryAuthToken" to "{X}", "env" to "prod")\n', _j("Uz8KSNXqzpLm", "hdVRN7spqESv")),
     ("kotlin", 'val headers = mapOf("apiToken" to "{X}")\n', _j("Kp7ZqwXcvBnm", "Rt5LsDfgHj2W")),
+    ("kotlin", 'val headers = mapOf("apiToken" to "{X}")\n', _j("JvBLZwan8M6h", "WikNzVKhUeoB")),  # `Zwan`, `Wik`: words?
+    ("kotlin", 'val headers = mapOf("authToken" to "{X}")\n', _LETTERS),  # letters only
 ])
 
 test_names_in_pairs_stay = kept_forms([
     ("kotlin", 'val m = mapOf("privateKey" to "MLKEM768X25519PrivateKey")\n'),
     ("kotlin", 'val m = mapOf("tokenParser" to "Base64UrlTokenParser2")\n'),
     ("kotlin", 'val m = mapOf("secretKeyCheck" to "openssl_x509_checkpurpose")\n'),
+    ("kotlin", 'val m = mapOf("tokenType" to "AuthorizationHeaderValue")\n'),
 ])
 
 # secrets40: ZooKeeper's super user's digest (`super:` + base64 of SHA-1 of `super:password`,

@@ -179,22 +179,29 @@ Mode = Literal["config", "text", "code"]
 _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 
-# a run of one case's letters (`Mb`, `WP`, `Authorization`, `XML` before `Http`)
-_CASE_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# a word of a name: 3+ letters, capitalised or lower case, a vowel in it (`Header`, `get`;
+# not a token's `Xqzp`, `Lmhd`)
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def word_letters(value: str) -> int:
+    """How many letters of `value` stand in words of a name (`_NAME_WORD` with a vowel):
+    most of a name's (`AuthorizationHeaderValue`: 21 of 24), few of a random token's."""
+    return sum(len(w) for w in _NAME_WORD.findall(value) if _VOWEL.search(w))
 
 
 def random_letters(value: str) -> bool:
     """A token of letters only, upper and lower case mixed at random (`MbWPuGbvDjfVpEeHFWjwQZcY`),
     not a name of words (`AuthorizationHeaderValue`, `XMLHttpRequest`): 16+ letters, high
-    entropy, its case runs short (one per 4 letters or more) and two in three of one or two
-    letters, where a name's parts are words. `values.random_token` wants a digit; this judges a
-    value under a secret's name only, as alone such letters may be a word list's or a test's."""
+    entropy, its case changing at one letter in four or more, under half of its letters in
+    words (`word_letters`). `values.random_token` wants a digit; this judges a value under a
+    secret's name only, as alone such letters may be a word list's or a test's."""
     if len(value) < 16 or not value.isascii() or not value.isalpha() or value.islower() \
             or value.isupper() or entropy(value) <= 3.5:
         return False
-    parts = _CASE_PART.findall(value)
-    short = sum(len(p) <= 2 for p in parts)
-    return len(parts) * 4 >= len(value) and short * 3 >= len(parts) * 2
+    changes = sum(a.isupper() != b.isupper() for a, b in zip(value, value[1:], strict=False))
+    return changes * 4 >= len(value) and word_letters(value) * 2 < len(value)
 
 
 def mode_for(language: str | None) -> Mode:
