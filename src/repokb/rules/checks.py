@@ -102,10 +102,14 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
     any file's are), a role's task file (named tasks calling modules), or values that are all
     references, ciphertext or empty
     (`secrets.stores.references`: `${NAME}`, `ENC[...]`, `!vault`, CRE's variable names). A
-    file too big to read whole, or holding one written value, keeps its block."""
-    if f.language not in ("yaml", "json") or f.template_base or f.file.size == 0:
+    file too big to read whole, or holding one written value, keeps its block. A `NAME.env`
+    file (not `.env` itself, nor `.env.*`), React Native's `ios/.xcode.env`, is judged so too:
+    assignments of references and programs' paths only (`stores.env_references`)."""
+    env_named = f.language == "dotenv" and f.lower_name.endswith(".env") and f.lower_name != ".env"
+    if f.language not in ("yaml", "json") and not env_named or f.template_base \
+            or f.file.size == 0:
         return None
-    if SECRET_WORD_NAME.check(f) is None:
+    if not env_named and SECRET_WORD_NAME.check(f) is None:
         return None
     whole = f.whole
     if whole is None:
@@ -114,6 +118,8 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
         text = whole.decode("utf-8")
     except UnicodeDecodeError:
         return None
+    if env_named:
+        return stores.env_references(text)
     if f.language == "json":
         return _json_content(f, text)
     census = k8s.census(text, "yaml")

@@ -518,6 +518,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   Generator's, both subkind openapi_generated; a README with a generator's marker stays
 #   documentation (@aws-sdk's); `.alloy` and `.river` (Grafana Alloy, Agent flow) are HCL
 #   (were unknown, excluded)
+# NEXT (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
+#   `ios/.xcode.env`: `export NODE_BINARY=$(command -v node)`) is indexed (was blocked); fastlane's
+#   `fastlane/.env.default` is a blocked env file (was an indexed template: fastlane loads it)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -593,7 +596,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                    Not(SECRET_NAME_CONTENT)),
        Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
             subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
-    _r("secret-path", Tier.BLOCK, (SECRET_PATH, NOT_TEMPLATE),
+    # (a template copy's name is a whole name here: fastlane's `.env.default` is loaded as written)
+    _r("secret-path", Tier.BLOCK, (SECRET_PATH,),
        Then(Kind.SECRET_CANDIDATE, "secret file: path matches {evidence}",
             subkinds=T.SECRET_PATHS, **_SECRET)),  # type: ignore[arg-type]
     # (not OpenSSH's client settings, `.ssh/config`: Host blocks a dotfiles repository shares)

@@ -378,6 +378,10 @@ REDACTED = "<REDACTED_SECRET>"
 #   `echo X | elasticsearch-keystore add` / `az devops login`, `pulumi config set K X`,
 #   `erlangCookie`, `x-honeycomb-team`; kept too: a name ending in `source`
 #   (`basic.auth.credentials.source=USER_INFO`), a word with its full stop after `Authorization`
+# NEXT (secrets40b): taken: random letters with no digit under a secret's name in code
+#   (`TOKEN = "MbWPuGbv..."`: short case runs, `scan.random_letters`), a random token in a Kotlin
+#   pair (`mapOf("sentryAuthToken" to "Uz8K...")`: a name's words hold a vowel), ZooKeeper's
+#   `superDigest=super:BASE64`; kept: names of words (`AuthorizationHeaderValue`, `XMLHttpRequest`)
 REDACTION_VERSION = 49
 
 
@@ -727,7 +731,8 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
                                 "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
                                 "salt", "cipherseed",  # SECRET_KEY_NAMES' lines
                                 "masterauth",  # Redis' replica password (GLUED_SECRET_WORDS)
-                                "erlang", "honeycomb")  # SECRET_KEY_PAIRS' with no word above
+                                "erlang", "honeycomb",  # SECRET_KEY_PAIRS' with no word above
+                                "superdigest")  # DIGEST_KEY_TAILS' (ZooKeeper's superDigest)
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -886,6 +891,9 @@ SEQUENTIAL_MIN = 12
 # `password_sha256_hex`, `password_digest`): a hash's value is redacted (`scan.password_digest`)
 DIGEST_KEY_ENDS = frozenset({"hash", "hashed", "digest", "sha", "sha1", "sha2", "sha256", "sha512",
                              "hex", "md5"})
+# session 40b: a password's digest named without `pass` (ZooKeeper's `superDigest=super:BASE64`,
+# base64 of SHA-1 of `super:password`: crackable offline), by its key's last words
+DIGEST_KEY_TAILS = frozenset({("super", "digest")})
 UUID = _re(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 # Bare values in code that are references, not literals.
 # (R's, C++'s, Rust's namespaced call `keyring::key_get(`, `std::getenv(` too)

@@ -436,7 +436,12 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 # davfs2's logins (`/etc/davfs2/secrets`, `~/.davfs2/secrets`:
                                 # `URL user password` a line; were unknown, excluded)
                                 "davfs2/secrets": "credentials_file",
-                                ".davfs2/secrets": "credentials_file"}
+                                ".davfs2/secrets": "credentials_file",
+                                # fastlane's defaults, loaded with `.env` before every lane
+                                # (`FASTLANE_PASSWORD`, `MATCH_PASSWORD`): no template, though
+                                # `.default` names one elsewhere (rule secret-path: no
+                                # NOT_TEMPLATE, as no other name here ends in a template's suffix)
+                                "fastlane/.env.default": "env_file"}
 # Files of a folder the walk leaves out by its name (SKIP_DIRS) that it still hands to the
 # classifier, one stat each, so a credential file there is recorded blocked with its reason, not
 # lost in its folder's: a Gradle user home is a `.gradle` folder of caches that holds the

@@ -57,7 +57,14 @@ from repokb.rules.secret_patterns import (
     SECRET_KEY_WORDS,
 )
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, key_words
+from repokb.secrets.scan import (
+    is_placeholder,
+    is_secret_key,
+    is_secret_value,
+    key_words,
+    random_letters,
+    word_letters,
+)
 from repokb.secrets.values import is_field_name, names_something, placed_password
 
 Span = tuple[int, int, str, bool]
@@ -265,7 +272,7 @@ def _value(value: str, key: str) -> bool:
     if _words_password(value) and not _words_password(key, any_last=True):
         return True  # not a list of class names (`__all__ = ["UsageTokens", "TopLogprob"]`)
     return (is_secret_value(value, key, literal_words=False) and not names_something(value)
-            and not _WORD.fullmatch(value) and not _name(value))
+            and not (_WORD.fullmatch(value) and not random_letters(value)) and not _name(value))
 
 
 def _placed(value: str, key: str) -> bool:
@@ -295,12 +302,17 @@ _NAME_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{3,}")
 
 
 def _name(value: str) -> bool:
-    """A class's or function's name with digits in it, two words of 3+ letters, snake or camel
-    case, ending in a letter: `MLKEM768X25519PublicKey`, `openssl_x509_checkpurpose`."""
+    """A class's or function's name with digits in it, two words of 3+ letters, half of its
+    letters in words with a vowel (`scan.word_letters`), snake or camel case, ending in a
+    letter: `MLKEM768X25519PublicKey`, `openssl_x509_checkpurpose`."""
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*[A-Za-z]", value):
         return False
     camel = re.search(r"[a-z0-9][A-Z][a-z]", value) is not None
-    return ("_" in value or camel) and len(_NAME_WORD.findall(value)) >= 2
+    # a name's words hold a vowel and half of its letters; a token's runs do not
+    # (`Uz8KSNXqzpLmhdVRN7spqESv`: `Xqzp`, `Lmhd`, `spq`)
+    letters = sum(c.isalpha() for c in value)
+    return (("_" in value or camel) and len(_NAME_WORD.findall(value)) >= 2
+            and word_letters(value) * 2 >= letters)
 
 
 def _label(value: str, key: str) -> bool:

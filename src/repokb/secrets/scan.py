@@ -179,6 +179,31 @@ Mode = Literal["config", "text", "code"]
 _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 
+# a word of a name: 3+ letters, capitalised or lower case, a vowel in it (`Header`, `get`;
+# not a token's `Xqzp`, `Lmhd`)
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def word_letters(value: str) -> int:
+    """How many letters of `value` stand in words of a name (`_NAME_WORD` with a vowel):
+    most of a name's (`AuthorizationHeaderValue`: 21 of 24), few of a random token's."""
+    return sum(len(w) for w in _NAME_WORD.findall(value) if _VOWEL.search(w))
+
+
+def random_letters(value: str) -> bool:
+    """A token of letters only, upper and lower case mixed at random (`MbWPuGbvDjfVpEeHFWjwQZcY`),
+    not a name of words (`AuthorizationHeaderValue`, `XMLHttpRequest`): 16+ letters, high
+    entropy, its case changing at one letter in four or more, under half of its letters in
+    words (`word_letters`). `values.random_token` wants a digit; this judges a value under a
+    secret's name only, as alone such letters may be a word list's or a test's."""
+    if len(value) < 16 or not value.isascii() or not value.isalpha() or value.islower() \
+            or value.isupper() or entropy(value) <= 3.5:
+        return False
+    changes = sum(a.isupper() != b.isupper() for a, b in zip(value, value[1:], strict=False))
+    return changes * 4 >= len(value) and word_letters(value) * 2 < len(value)
+
+
 def mode_for(language: str | None) -> Mode:
     """How assignments are read: config values are literal, code values usually variables."""
     if language in CODE or language in P.CODE_DOC_LANGUAGES or language in P.IDL_LANGUAGES:
@@ -413,10 +438,12 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
             end = m.start(group) + len(whole)
         if not (COMMENT_BEFORE.search(before) and _COMMENT_VALUE.fullmatch(
                     whole.strip().rstrip("."))
-                or (inside or _shell_variable(text, start, m)) and random_literal(whole.strip())):
+                or (inside or _shell_variable(text, start, m))
+                and (random_literal(whole.strip()) or password_digest(key, whole))):
             return []  # a bare value in code is an expression, not a literal
-        # in a comment, or a string (`"X-Api-Key: V"`, `"...?api_key=V&"`), or a shell
-        # variable: one token, as in documentation (not a bare word)
+        # in a comment, or a string (`"X-Api-Key: V"`, `"...?api_key=V&"`, a JVM flag's
+        # `-D...superDigest=super:HASH`), or a shell variable: one token, as in documentation
+        # (not a bare word)
         mode = "text"
     if group == "qvalue" and _quote_closes_key(text[start:start + m.start()], m):
         return []  # Vim's `'core.askPass=' . s:ExecPath()[0] . '/x'`: code between literals
@@ -492,13 +519,17 @@ _DIGEST = re.compile(r"[0-9a-fA-F]{32,128}|[A-Za-z0-9+/]{22,}={0,2}|\$[\w$./=,+\
 
 def password_digest(key: str, value: str) -> bool:
     """A password's hash under its name (RabbitMQ's definitions' `password_hash`, Graylog's
-    `root_password_sha2`, ClickHouse's `password_sha256_hex`): hex, base64 or crypt, with a
-    digit; crackable offline, as the crypt hashes of `directives` and `pasted` are. An
-    algorithm's name (`password_hash: bcrypt`) stays."""
-    if "pass" not in key.lower() or len(value) < 20:
-        return False
+    `root_password_sha2`, ClickHouse's `password_sha256_hex`, ZooKeeper's `superDigest`'s
+    `super:BASE64`: P.DIGEST_KEY_TAILS): hex, base64 or crypt, with a digit; crackable
+    offline, as the crypt hashes of `directives` and `pasted` are. An algorithm's name
+    (`password_hash: bcrypt`) stays."""
     words = [w for w in key_words(key) if not w.isdigit()]  # `sha2`: [sha, 2]
     value = value.strip()
+    if tuple(words[-2:]) in P.DIGEST_KEY_TAILS:  # ZooKeeper's `superDigest=super:BASE64`
+        value = value.split(":", 1)[-1]
+        return _DIGEST.fullmatch(value) is not None and any(c.isdigit() for c in value)
+    if "pass" not in key.lower() or len(value) < 20:
+        return False
     return (any(w in ("password", "passwd", "pass") for w in words)
             and words[-1] in P.DIGEST_KEY_ENDS and _DIGEST.fullmatch(value) is not None
             and any(c.isdigit() for c in value))
@@ -650,5 +681,6 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return False
     if _reference(value) or _ROUTE.fullmatch(value):
         return False
-    # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
-    return literal_words or not _IDENTIFIER_LIKE.match(value)
+    # in config a bare word is the password; in code and prose it is a name (`_csrftoken`),
+    # unless its letters are random (`TOKEN = "MbWPuGbvDjfVpEeHFWjwQZcY"`)
+    return literal_words or not _IDENTIFIER_LIKE.match(value) or random_letters(value)

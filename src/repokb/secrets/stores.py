@@ -140,6 +140,41 @@ def json_references(text: str) -> str | None:
     return _evidence(kinds)
 
 
+# a dotenv or shell assignment line (`export NODE_BINARY=$(command -v node)`), its value quoted
+# or bare; a program's path looked up (`$(command -v node)`, `` `which node` ``) is no value written
+_ENV_LINE = re.compile(r"(?:export[ \t]+)?[A-Za-z_]\w*=(?P<q>[\"']?)"
+                       r"(?P<v>\$\([^()\n]*\)|`[^`\n]*`|[^\"'\s]*)(?P=q)[ \t]*")
+_PROGRAM_PATH = re.compile(r"\$\((?:command -v|which) [\w.+\-]+\)|`(?:command -v|which) [\w.+\-]+`")
+
+
+def env_references(text: str) -> str | None:
+    """`references` for a dotenv or shell file of assignments (React Native's `ios/.xcode.env`:
+    `export NODE_BINARY=$(command -v node)`): every line blank, a comment, or an assignment
+    whose value is empty, a boolean, a reference (`$NAME`, `${NAME}`) or a program's path
+    looked up; None when any other line or value is written."""
+    kinds: Counter[str] = Counter()
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _ENV_LINE.fullmatch(line)
+        if m is None:
+            return None
+        value = m.group("v")
+        if not value:
+            kind: str | None = "empty"
+        elif value.lower() in ("true", "false"):
+            kind = "boolean"
+        elif _PROGRAM_PATH.fullmatch(value):
+            kind = "program path"
+        else:
+            kind = reference_kind(value)
+        if kind is None:
+            return None
+        kinds[kind] += 1
+    return _evidence(kinds) if kinds else None
+
+
 def _evidence(kinds: Counter[str]) -> str:
     if not kinds:
         return "no value written"
