@@ -270,12 +270,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     no space is cut by characters as before); `#Title` is a heading in a notebook's Markdown
 #     cells (hdbscan's notebooks had no heading path); a play's `roles:` items cut for size are
 #     named by their role (`keyring`, was `Play.roles[5]`)
-# NEXT (rank40): an abbreviation's dot ("e.g. ", "i.e. ", "cf. ", "vs. ", "Fig. 3") ends no
+# 37 (rank40): an abbreviation's dot ("e.g. ", "i.e. ", "cf. ", "vs. ", "Fig. 3") ends no
 #     sentence where an overlong line is cut (a window closed after "e.g." before its example);
 #     a function too big for one piece (over huge_chars) holding functions is cut at them as a
 #     container is, each named after it and still a function (fastify's `fastify.addHook`, was
 #     windows named `fastify`), its body before the first one in windows
-# NEXT (mobile40): a native module's methods as JavaScript calls them are pieces of their own:
+# 37 also (mobile40): a native module's methods as JavaScript calls them are pieces of their own:
 #     React Native's `RCT_EXPORT_METHOD(getCarrier:...)`, `RCT_REMAP_METHOD`, the synchronous
 #     and `RCT_EXTERN_METHOD` forms read as the Objective-C methods they declare
 #     (react-native-device-info's 53 exported methods were unnamed windows), and an Expo
@@ -285,12 +285,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     `settings.gradle.kts`) is cut by Gradle's blocks as a Groovy `build.gradle` is (was
 #     unnamed windows); a podspec's `Pod::Spec.new do |s|` is a block named by its `s.name`, a
 #     Podfile's `target 'App' do` by its target (were unnamed windows)
-# NEXT (decide40b): HCL reads dotted block names and dotted calls (Alloy's `prometheus.scrape
+# 37 also (decide40b): HCL reads dotted block names and dotted calls (Alloy's `prometheus.scrape
 #   "default" { }`, `sys.env("X")`) as identifiers: cut by block, the kind as written
-# NEXT (rank40b): SwiftPM's `Package.swift` `let package = Package(name: "X", ...)` is a block
+# 37 also (rank40b): SwiftPM's `Package.swift` `let package = Package(name: "X", ...)` is a block
 #     named by its package (was one unnamed window), cut when big at its `targets:` entries,
 #     each named by its target (`X.PushNotificationsPlugin`)
-CHUNKING_VERSION = 36
+CHUNKING_VERSION = 37
 
 
 class Chunker(Protocol):

@@ -484,7 +484,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
 #   inventories now are; credential files' template copies (`.pypirc.template`) are sample
 #   configuration, redacted (were unknown)
-# NEXT (mobile40): ProGuard/R8 rules (`proguard-rules.pro`, `consumer-rules.pro`,
+# 0.3.38 (mobile40): ProGuard/R8 rules (`proguard-rules.pro`, `consumer-rules.pro`,
 #   `proguard-*.pro`) are configuration, indexed: Linguist vendors `proguard-rules.pro` at any
 #   depth, so an Android library's `-keep class ...` rules were excluded as vendored; Apple's
 #   PKCS#8 keys (`AuthKey_<KEYID>.p8`, `SubscriptionKey_*.p8`, any `.p8` holding a private key
@@ -492,7 +492,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   compiled `.js` whose source map lies beside it (`index.js.map`) is build output when its
 #   TypeScript twin is there (react-native-builder-bob's `lib/module/index.js` was the
 #   package's own code by its map naming a missing `lib/module/index.ts`)
-# NEXT (decisions40): data: a locale's word lists as Python (a module with 100+ words, its
+# 0.3.38 also (decisions40): data: a locale's word lists as Python (a module with 100+ words, its
 #   functions under 5% of its lines, in a folder named by a language code among 5+: faker's
 #   providers/person/de_DE/), a big module that is one table of literals (faker's decode/codes.py,
 #   Pygments' _lasso_builtins.py), JSON/YAML mostly hex digests (openai's generated-files.json);
@@ -510,18 +510,18 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   names only by its name or folder (was unknown / INI), `.npmrc.sample` INI sample config (was
 #   npm_config data), a `.inc` with C preprocessor lines C++ or with `<?php` PHP (were unknown),
 #   a TypeScript union on one long line is no minified code
-# NEXT (secrets40): RabbitMQ's `advanced.config` and `rabbitmq.config` are Erlang (were XML),
+# 0.3.38 also (secrets40): RabbitMQ's `advanced.config` and `rabbitmq.config` are Erlang (were XML),
 #   Cassandra's `cqlshrc.sample` INI (was unknown); cqlsh's `cqlshrc` and a `*.psk` pre-shared key
 #   file are blocked credential files (were unknown, excluded)
-# NEXT (decide40b): generated: "File generated from our OpenAPI spec by" (Stainless's and
+# 0.3.38 also (decide40b): generated: "File generated from our OpenAPI spec by" (Stainless's and
 #   Castiron's SDKs: openai's resources/, types/, tests/api_resources/), as OpenAPI
 #   Generator's, both subkind openapi_generated; a README with a generator's marker stays
 #   documentation (@aws-sdk's); `.alloy` and `.river` (Grafana Alloy, Agent flow) are HCL
 #   (were unknown, excluded)
-# NEXT (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
+# 0.3.38 also (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
 #   `ios/.xcode.env`: `export NODE_BINARY=$(command -v node)`) is indexed (was blocked); fastlane's
 #   `fastlane/.env.default` is a blocked env file (was an indexed template: fastlane loads it)
-CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -361,13 +361,13 @@ REDACTED = "<REDACTED_SECRET>"
 # 49 also (mine39): plain words under a secret's name whose first word alone was taken go whole
 #   (`password: correct horse staple` left `horse staple`); two or three words in quotes under
 #   detect-secrets' keyword are redacted again (secrets39 kept them as a phrase)
-# NEXT (mobile40): mobile forms: an SDK's key in AndroidManifest.xml's `<meta-data
+# 50 (mobile40): mobile forms: an SDK's key in AndroidManifest.xml's `<meta-data
 #   android:name="com.onesignal.ApiSecret" android:value="X"/>` (secrets/jvm.py), a Gradle
 #   `buildConfigField` named `..._KEY` with a random value (`PAYMENTS_KEY`), and an iOS keyed
 #   store given the value first: `UserDefaults.standard.set("X", forKey: "apiToken")`,
 #   `KeychainWrapper.standard.set("X", forKey: "password")`, `[keychain setString:@"X"
 #   forKey:@"password"]` (secrets/appleforms.py)
-# NEXT (secrets40): kept: a documented example token made of sequential runs (kubeadm's
+# 50 also (secrets40): kept: a documented example token made of sequential runs (kubeadm's
 #   `abcdef.0123456789abcdef`); taken: Hadoop's and Knox's `<name>secret-named</name>` `<value>X`,
 #   a bare directive value holding `#` (`HTTP_Passwd pw#`), `Authorization Bearer X` without a
 #   colon, JSON `"tokens"`/`"credentials"` objects' strings (Consul, Solr), an HCL heredoc's
@@ -378,11 +378,11 @@ REDACTED = "<REDACTED_SECRET>"
 #   `echo X | elasticsearch-keystore add` / `az devops login`, `pulumi config set K X`,
 #   `erlangCookie`, `x-honeycomb-team`; kept too: a name ending in `source`
 #   (`basic.auth.credentials.source=USER_INFO`), a word with its full stop after `Authorization`
-# NEXT (secrets40b): taken: random letters with no digit under a secret's name in code
+# 50 also (secrets40b): taken: random letters with no digit under a secret's name in code
 #   (`TOKEN = "MbWPuGbv..."`: short case runs, `scan.random_letters`), a random token in a Kotlin
 #   pair (`mapOf("sentryAuthToken" to "Uz8K...")`: a name's words hold a vowel), ZooKeeper's
 #   `superDigest=super:BASE64`; kept: names of words (`AuthorizationHeaderValue`, `XMLHttpRequest`)
-REDACTION_VERSION = 49
+REDACTION_VERSION = 50
 
 
 @dataclass(frozen=True)
