@@ -80,6 +80,16 @@ def test_a_swift_modules_declarations_end_as_declarations():
         assert as_methods(same) == same
 
 
+def test_a_parenthesis_in_a_comment_or_string_closes_no_macro():
+    text = ("RCT_EXPORT_METHOD(show:(NSString *)title // the title (shown as is)\n"
+            "                  note:(NSString *)note) {\n  NSLog(@\")\");\n}\n"
+            "/*\nRCT_EXPORT_METHOD(old:(id)x)\n*/\n")
+    lines = as_methods(text).splitlines()
+    assert lines[0].startswith("- (void)          show:(NSString *)title // the title (shown")
+    assert lines[1] == "                  note:(NSString *)note  {"  # its own `)` blanked
+    assert lines[5] == "RCT_EXPORT_METHOD(old:(id)x)"  # a macro in a comment is no method
+
+
 EXPO_SWIFT = """\
 import ExpoModulesCore
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from repokb.chunkers.bracescan import Syntax, scan_text
+
 # macro -> (the method's return type, how many arguments come before its selector: a
 # JavaScript name, a return type)
 _HEADS = {"RCT_EXPORT_METHOD": ("void", 0), "RCT_REMAP_METHOD": ("void", 1),
@@ -23,22 +25,21 @@ _HEADS = {"RCT_EXPORT_METHOD": ("void", 0), "RCT_REMAP_METHOD": ("void", 1),
           "RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD": ("id", 0),
           "RCT_EXPORT_SYNCHRONOUS_TYPED_METHOD": ("id", 1),
           "RCT_REMAP_BLOCKING_SYNCHRONOUS_METHOD": ("id", 2)}
+_OBJC = Syntax(line_comment="//", brackets="()")
 _MACRO = re.compile(r"^[ \t]*(" + "|".join(sorted(_HEADS, key=len, reverse=True)) + r")[ \t]*\(",
                     re.M)
 
 
-def _closing(text: str, start: int) -> int | None:
-    """The offset of the `)` that closes the `(` before `start`, or None."""
-    depth = 1
-    for at in range(start, min(len(text), start + 2000)):
-        char = text[at]
+def _closing_parens(text: str) -> dict[int, int]:
+    """Each `(` outside comments and strings, by offset, with the offset of its `)`."""
+    pairs: dict[int, int] = {}
+    opened: list[int] = []
+    for at, char in scan_text(text, _OBJC).brackets:
         if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return at
-    return None
+            opened.append(at)
+        elif opened:
+            pairs[opened.pop()] = at
+    return pairs
 
 
 def as_methods(text: str) -> str:
@@ -49,10 +50,11 @@ def as_methods(text: str) -> str:
     if "RCT_" not in text:
         return text
     out = list(text)
+    closing = _closing_parens(text)
     for m in _MACRO.finditer(text):
         returns, before = _HEADS[m.group(1)]
         open_at = m.end()
-        close = _closing(text, open_at)
+        close = closing.get(open_at - 1)
         if close is None:
             continue
         inside = open_at
