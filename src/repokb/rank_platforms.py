@@ -34,17 +34,22 @@ def platform_said(text: str) -> str | None:
 
 
 @lru_cache(maxsize=65_536)
-def platform_folder(path: str) -> str | None:
-    """The platform a file's folders name (`android/src/...`, `src/ios/...`), or None."""
+def _folder_platforms(path: str) -> tuple[str, ...]:
+    """The platforms a file's folders name (`android/src/...`, `src/ios/...`): none, one or
+    both."""
     folders = {part.lower() for part in path.split("/")[:-1]}
-    found = [name for name, names in _FOLDERS.items() if folders & names]
+    return tuple(name for name, names in _FOLDERS.items() if folders & names)
+
+
+def platform_folder(path: str) -> str | None:
+    """The one platform a file's folders name, or None (none, or both)."""
+    found = _folder_platforms(path)
     return found[0] if len(found) == 1 else None
 
 
 def platform_of(path: str, language: str | None) -> str | None:
     """The platform whose code a file is, by its folders, else by its language."""
-    folders = {part.lower() for part in path.split("/")[:-1]}
-    if any(folders & names for names in _FOLDERS.values()):
+    if _folder_platforms(path):
         return platform_folder(path)
     return next((name for name, languages in _LANGUAGES.items() if language in languages), None)
 
