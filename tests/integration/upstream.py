@@ -104,8 +104,7 @@ def build_app(state: Upstream) -> FastAPI:
             return got
         body, text = got
         if state.behaviour in ("fail500", "overloaded"):
-            return JSONResponse({"error": {"message": "boom", "type": "server_error",
-                                           "param": None, "code": None}}, 500)
+            return _openai_error()
         finish = "length" if state.behaviour == "max_tokens" else "stop"
         message: dict[str, Any] = {"role": "assistant", "content": text}
         if state.behaviour == "tool":
@@ -131,8 +130,7 @@ def build_app(state: Upstream) -> FastAPI:
             return got
         body, text = got
         if state.behaviour in ("fail500", "overloaded"):
-            return JSONResponse({"error": {"message": "boom", "type": "server_error",
-                                           "param": None, "code": None}}, 500)
+            return _openai_error()
         n = len(state.requests)
         output: list[dict[str, Any]] = [
             {"id": f"msg_up_{n}", "type": "message", "role": "assistant", "status": "completed",
@@ -323,3 +321,9 @@ def upstream() -> Iterator[Upstream]:
     with serve_app(build_app(state)) as url:
         state.url = url
         yield state
+
+
+def _openai_error() -> JSONResponse:
+    """OpenAI's answer to a failed request, Chat Completions' and Responses' alike."""
+    return JSONResponse({"error": {"message": "boom", "type": "server_error", "param": None,
+                                   "code": None}}, 500)
