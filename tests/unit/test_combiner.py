@@ -173,50 +173,57 @@ def test_after_an_error_the_combiner_still_serves_lone_and_combined_calls() -> N
     assert [(c.answer, c.error) for c in callers] == [(n * 10, None) for n in range(20)]
 
 
+class Contention:
+    """`threads_n` threads each asking the combiner `calls_n` times at once, through `run`
+    that records how many calls of it are inside together and how many asks each answers,
+    pausing 0-`most_pause` s; every wait bounded (a lost wake-up or lane fails, not hangs)."""
+
+    def __init__(self, lanes: int | None, threads_n: int, calls_n: int, seed: int,
+                 most_pause: float) -> None:
+        self.lock = threading.Lock()
+        self.inside = self.most_inside = 0
+        self.answered: list[int] = []
+        self.wrong: list[Any] = []
+        rng = random.Random(seed)
+
+        def run(asks: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+            with self.lock:
+                self.inside += 1
+                self.most_inside = max(self.most_inside, self.inside)
+                self.answered.append(len(asks))
+                pause = rng.random() * most_pause  # drawn under the lock (Random is shared)
+            time.sleep(pause)
+            with self.lock:
+                self.inside -= 1
+            return [(t, i, f"answer {t}:{i}") for t, i in asks]
+
+        self.combiner: Combiner[tuple[int, int], tuple[int, int, str]] = (
+            Combiner(run) if lanes is None else Combiner(run, lanes=lanes))
+        start = threading.Barrier(threads_n, timeout=TIMEOUT)
+
+        def work(t: int) -> None:
+            try:
+                start.wait()
+                for i in range(calls_n):
+                    if (got := self.combiner((t, i))) != (t, i, f"answer {t}:{i}"):
+                        self.wrong.append(((t, i), got))
+            except BaseException as exc:  # noqa: BLE001 - reported by the assertions below
+                self.wrong.append(exc)
+
+        workers = [threading.Thread(target=work, args=(t,), daemon=True)
+                   for t in range(threads_n)]
+        for w in workers:
+            w.start()
+        deadline = time.monotonic() + TIMEOUT * 3
+        for w in workers:
+            w.join(max(0.0, deadline - time.monotonic()))
+        assert not any(w.is_alive() for w in workers), "a caller never got its answer"
+        assert self.wrong == []
+        assert sum(self.answered) == threads_n * calls_n  # every ask answered exactly once
+
+
 def test_under_contention_every_call_gets_its_own_answer_and_runs_never_overlap() -> None:
-    threads_n, calls_n = 8, 200
-    lock = threading.Lock()
-    inside = 0
-    most_inside = 0
-    answered: list[int] = []
-    rng = random.Random(1234)
-
-    def run(asks: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-        nonlocal inside, most_inside
-        with lock:
-            inside += 1
-            most_inside = max(most_inside, inside)
-            answered.append(len(asks))
-            pause = rng.random() / 1000  # 0-1 ms, drawn under the lock (Random is shared)
-        time.sleep(pause)
-        with lock:
-            inside -= 1
-        return [(t, i, f"answer {t}:{i}") for t, i in asks]
-
-    combiner: Combiner[tuple[int, int], tuple[int, int, str]] = Combiner(run)
-    wrong: list[Any] = []
-    start = threading.Barrier(threads_n, timeout=TIMEOUT)
-
-    def work(t: int) -> None:
-        try:
-            start.wait()
-            for i in range(calls_n):
-                got = combiner((t, i))
-                if got != (t, i, f"answer {t}:{i}"):
-                    wrong.append(((t, i), got))
-        except BaseException as exc:  # noqa: BLE001 - reported by the assertions below
-            wrong.append(exc)
-
-    workers = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(threads_n)]
-    for w in workers:
-        w.start()
-    deadline = time.monotonic() + TIMEOUT * 3
-    for w in workers:
-        w.join(max(0.0, deadline - time.monotonic()))
-    assert not any(w.is_alive() for w in workers), "a caller never got its answer (lost wake-up)"
-    assert wrong == []
-    assert sum(answered) == threads_n * calls_n  # every ask answered exactly once
-    assert most_inside == 1  # never two calls of run at once
+    assert Contention(None, 8, 200, seed=1234, most_pause=1 / 1000).most_inside == 1
 
 
 class HeldRun:
@@ -315,49 +322,10 @@ def test_under_contention_with_lanes_every_call_is_answered_once_and_lanes_bound
     """Lanes ending at the same moment each hand over to a different waiting thread: no lane
     is lost (a lost lane would leave callers waiting forever), none is doubled (more calls of
     `run` at once than lanes), and every ask is answered exactly once, with its own answer."""
-    threads_n, calls_n = 8, 150
-    lock = threading.Lock()
-    inside = most_inside = 0
-    answered: list[int] = []
-    rng = random.Random(lanes)
-
-    def run(asks: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
-        nonlocal inside, most_inside
-        with lock:
-            inside += 1
-            most_inside = max(most_inside, inside)
-            answered.append(len(asks))
-            pause = rng.random() / 2000
-        time.sleep(pause)
-        with lock:
-            inside -= 1
-        return [(t, i, f"answer {t}:{i}") for t, i in asks]
-
-    combiner: Combiner[tuple[int, int], tuple[int, int, str]] = Combiner(run, lanes=lanes)
-    wrong: list[Any] = []
-    start = threading.Barrier(threads_n, timeout=TIMEOUT)
-
-    def work(t: int) -> None:
-        try:
-            start.wait()
-            for i in range(calls_n):
-                if (got := combiner((t, i))) != (t, i, f"answer {t}:{i}"):
-                    wrong.append(((t, i), got))
-        except BaseException as exc:  # noqa: BLE001 - reported by the assertions below
-            wrong.append(exc)
-
-    workers = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(threads_n)]
-    for w in workers:
-        w.start()
-    deadline = time.monotonic() + TIMEOUT * 3
-    for w in workers:
-        w.join(max(0.0, deadline - time.monotonic()))
-    assert not any(w.is_alive() for w in workers), "a caller never got its answer (lost lane)"
-    assert wrong == []
-    assert sum(answered) == threads_n * calls_n
-    assert 1 < most_inside <= lanes  # the lanes were used, and never more of them
-    assert max(answered) > 1  # and calls beyond them were combined
-    assert combiner._running == 0 and combiner._waiting == []  # every lane let go
+    run = Contention(lanes, 8, 150, seed=lanes, most_pause=1 / 2000)
+    assert 1 < run.most_inside <= lanes  # the lanes were used, and never more of them
+    assert max(run.answered) > 1  # and calls beyond them were combined
+    assert run.combiner._running == 0 and run.combiner._waiting == []  # every lane let go
 
 
 def test_lanes_given_as_a_function_are_asked_at_each_call() -> None:
