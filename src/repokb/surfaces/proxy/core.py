@@ -148,17 +148,12 @@ class Proxy:
         url = self.upstream_url(protocol, request.url.path, request.url.query)
         upstream = self.client.build_request("POST", url, content=content, headers=headers)
         t0 = time.perf_counter()
-        try:
-            response = await self.client.send(upstream, stream=True)
-        except httpx.TimeoutException:
-            self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=504, **common)
-            return _error(protocol, 504, "The upstream model API did not answer in time "
-                          f"({self.settings.proxy_timeout_seconds:g} s).", "timeout", plan)
-        except httpx.HTTPError as exc:
-            self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=502, **common)
-            where = f"{upstream.url.scheme}://{upstream.url.host}"  # no credentials, no query
-            return _error(protocol, 502, f"Cannot reach the upstream model API at {where}: "
-                          f"{type(exc).__name__}.", "connection", plan)
+        response = await self._send(upstream)
+        if isinstance(response, tuple):
+            status, message, kind = response
+            self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=status,
+                                **common)
+            return _error(protocol, status, message, kind, plan)
         reply_headers = {k: v for k, v in response.headers.items() if k.lower() not in _HOP}
         reply_headers.update({"X-Cache": plan.outcome, **timing})
         streaming = "text/event-stream" in response.headers.get("content-type", "")
@@ -179,19 +174,27 @@ class Proxy:
         body = await request.body() if content is None else content
         upstream = self.client.build_request(request.method, url, content=body or None,
                                              headers=headers)
-        try:
-            response = await self.client.send(upstream, stream=True)
-        except httpx.TimeoutException:
-            return _error(protocol, 504, "The upstream model API did not answer in time "
-                          f"({self.settings.proxy_timeout_seconds:g} s).", "timeout")
-        except httpx.HTTPError as exc:
-            where = f"{upstream.url.scheme}://{upstream.url.host}"
-            return _error(protocol, 502, f"Cannot reach the upstream model API at {where}: "
-                          f"{type(exc).__name__}.", "connection")
+        response = await self._send(upstream)
+        if isinstance(response, tuple):
+            return _error(protocol, *response)
         reply_headers = {k: v for k, v in response.headers.items() if k.lower() not in _HOP}
         reply_headers["X-Cache"] = "MISS"
         return StreamingResponse(_relayed(response), status_code=response.status_code,
                                  headers=reply_headers)
+
+    async def _send(self, upstream: httpx.Request) -> httpx.Response | tuple[int, str, str]:
+        """The upstream's answer, streamed, or why there is none as (status, message, kind): it
+        did not answer in time (504) or could not be reached (502, naming its scheme and host
+        only: no credentials, no query)."""
+        try:
+            return await self.client.send(upstream, stream=True)
+        except httpx.TimeoutException:
+            return (504, "The upstream model API did not answer in time "
+                    f"({self.settings.proxy_timeout_seconds:g} s).", "timeout")
+        except httpx.HTTPError as exc:
+            where = f"{upstream.url.scheme}://{upstream.url.host}"
+            return (502, f"Cannot reach the upstream model API at {where}: "
+                    f"{type(exc).__name__}.", "connection")
 
     async def redacted(self, protocol: Protocol, request: Request) -> bytes:
         """The body of a pass-through route (Anthropic's token counter) redacted as a message
