@@ -570,6 +570,11 @@ def test_upstream_failures_come_back_in_the_protocol_error_shape(make_env: Any, 
     assert set(r_err.value.body) >= {"message", "type"}  # type: ignore[arg-type]
     assert env.cache_entries(expect=0) == 0
     assert httpx.get(env.url + "/proxy/stats").json()["upstream_errors"] == 3
+    if behaviour == "down":  # a passed-through path (a model list) fails alike
+        with pytest.raises(openai.APIStatusError) as m_err:
+            env.openai().models.list()
+        assert m_err.value.status_code == 502
+        assert "upstream model API" in str(m_err.value.body)
 
 
 def test_cache_cli_stats_and_flush(env: Env) -> None:
