@@ -263,8 +263,14 @@ class Cutter:
                 # a function's body before its first inner function: windows named after it
                 head = windows_over(numbered(lines, d.start, first_member), *HUGE_WINDOW,
                                     symbol, symbol_type, d.signature)
-            owner_of_members = (None if holds_tests else owner or d.owner if declares
-                                else symbol)
+            # a test group's blocks own themselves; a declaring block's (Expo's definition())
+            # members belong to its owner, the class; any other container's to the container
+            if holds_tests:
+                owner_of_members = None
+            elif declares:
+                owner_of_members = owner or d.owner
+            else:
+                owner_of_members = symbol
             of_members = owner_type if declares else symbol_type
             members = self._scope(d.children, first_member, d.end, lines, owner_of_members,
                                   of_members if owner_of_members else None, d.signature)
