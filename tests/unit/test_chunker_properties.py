@@ -95,6 +95,15 @@ def test_generated_sources_keep_every_invariant(language, text):
     check(language, text)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_blank_lines_alone_are_no_piece(language):
+    """HTML's chunker kept `\r\n` as a one-piece page of nothing (found by the property test
+    above under another seed)."""
+    for text in ("\r\n", "\n\n", " \t\n  \r\n"):
+        check(language, text)
+        assert chunker_for(language).chunk(text) == [], (language, text)
+
+
 @pytest.mark.parametrize("language", ["c", "python", "json"])
 def test_a_short_piece_is_not_glued_to_a_window_of_a_long_line(language):
     """A line too long to keep whole is cut in windows: a short piece beside it (`{`) was joined

@@ -129,7 +129,7 @@ class MarkupChunker:
 
     def _chunk(self, text: str) -> list[ChunkPiece]:
         lines = split_lines(text)
-        if not lines:
+        if not text.strip():  # blank lines alone (`\r\n`) are no piece
             return []
         builder = _TreeBuilder(len(lines) - 1)
         builder.feed(text)
