@@ -149,15 +149,13 @@ def test_the_integer_product_is_exact_for_every_row_and_query(layout: str) -> No
     remainders = rng.integers(-32, 33, size=(5, DIM), dtype=np.int8)
     remainders[0], remainders[1] = 32, -32
     query = SimpleNamespace(integers=np.ascontiguousarray(queries.T), scale=np.ones(5),
-                            unsigned=(np.concatenate([queries, remainders]) + 64).astype(np.uint8),
+                            unsigned=(queries + 64).astype(np.uint8),
                             sums=queries.sum(axis=1, dtype=np.int32))
     block = dense_products.new_block(layout, 300, DIM)
     dense_products.write_rows(layout, block, 0, rows)
-    got, fine = dense_products.Products.run(block, 290, query, rows.sum(axis=1, dtype=np.int32))
+    got = dense_products.Products.run(block, 290, query, rows.sum(axis=1, dtype=np.int32))
     exact = queries.astype(np.int64) @ rows[:290].astype(np.int64).T
     assert got.shape == (5, 290) and (got == exact).all()
-    if layout == "columns":  # the remainders' products too, from the same read of the block
-        assert fine is not None and (fine == remainders.astype(np.int64) @ rows[:290].T).all()
     assert (dense_products.read_rows(layout, block, np.arange(300)) == rows).all()
 
 
@@ -197,6 +195,31 @@ def test_the_remainders_products_are_exact_at_the_model_s_dimension() -> None:
     for j in range(2):
         got = view.fine_products(query, j, rows)
         assert (got == signed @ query.fine[j].astype(np.int64)).all()
+
+
+def test_a_snapshot_reads_back_each_row_s_integers_across_blocks_and_additions(
+        layout: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The integers the fine bound reads for the rows it keeps (`View.integers`: in "columns"
+    from the rows' own copy, one row a point) are the ones the products scan, for rows in
+    every block and rows added after a view was taken; an older view keeps its own."""
+    monkeypatch.setattr(dense_scan, "BLOCK", 64)  # 4, 8, 16, 32, 64 ... rows a block
+    rng = np.random.default_rng(13)
+    vectors = rng.standard_normal((300, DIM)).astype(np.float32)
+    scan = DenseScan(DIM)
+    scan.add([(f"p{n}", v.tolist(), payload(n)) for n, v in enumerate(vectors[:100])])
+    before = scan.view()
+    scan.add([(f"p{n}", v.tolist(), payload(n)) for n, v in enumerate(vectors[100:], 100)])
+    view = scan.view()
+    expected, _ = dense_products.quantised(dense_products.units(vectors),
+                                           dense_products.ROW_LEVELS)
+    rows = np.arange(300)
+    assert (view.integers(rows) == expected).all()
+    picked = np.sort(rng.choice(300, size=40, replace=False))
+    assert (view.integers(picked) == expected[picked]).all()
+    blocked = [dense_products.read_rows(layout, b, np.arange(dense_products.block_width(
+        layout, b))) for b in view.blocks]
+    assert (np.concatenate(blocked)[:300] == expected).all()  # what the products scan
+    assert (before.integers(np.arange(100)) == expected[:100]).all()
 
 
 def test_the_fine_bound_keeps_few_points_beyond_the_nearest() -> None:
