@@ -27,7 +27,7 @@ from repokb.errors import ConfigError, RepokbError, StoreError
 from repokb.operations import Operations
 from repokb.search import Query
 from repokb.settings import Settings
-from repokb.stores.relay import STORE_CALLS, RelayStore, answer_calls, store_methods
+from repokb.stores.relay import PIECE, STORE_CALLS, RelayStore, answer_calls, store_methods
 from repokb.workspace import Workspace
 
 from ..conftest import write
@@ -273,3 +273,81 @@ def test_the_owner_answers_only_the_store_methods_a_run_uses(owner: Operations) 
     assert set(methods) == set(STORE_CALLS)
     assert not {"search", "close", "export", "write_raw", "scroll_raw"} & set(methods)
     assert methods["count"]() == owner.ws.store.count()  # the owner's own store, bound
+
+
+class Recording:
+    """An owner's store that records the size of every call it answers: 200 pending points
+    in id order, scrolled as the Edge store scrolls them (a page from an offset, and the next
+    page's first id or None)."""
+
+    shared = False
+
+    def __init__(self) -> None:
+        self.sizes: list[tuple[str, int]] = []
+        self.ids = [f"id{n:03d}" for n in range(200)]
+        self.written: list[str] = []
+        self.filled: dict[str, list[float]] = {}
+
+    def upsert(self, points: list[Any]) -> None:
+        self.sizes.append(("upsert", len(points)))
+        self.written += points
+
+    def fill_dense(self, vectors: dict[str, list[float]]) -> None:
+        self.sizes.append(("fill_dense", len(vectors)))
+        self.filled.update(vectors)
+
+    def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
+        self.sizes.append(("dense_by_text", len(text_hashes)))
+        return {h: [1.0] for h in text_hashes if h.endswith("0")}
+
+    def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
+                       offset: str | None, limit: int) -> tuple[list[Any], str | None]:
+        self.sizes.append(("scroll_pending", limit))
+        start = self.ids.index(offset) if offset is not None else 0
+        page = self.ids[start:start + limit]
+        following = self.ids[start + limit] if start + limit < len(self.ids) else None
+        return [(project, i) for i in page], following
+
+
+def test_the_relay_carries_a_run_s_big_calls_in_pieces_with_the_same_result() -> None:
+    """The owner unpickles a message, and pickles its answer, in one call that holds the
+    interpreter lock throughout (searches wait for all of it): a run's 512-chunk write, its
+    vectors and its pages of pending points travel PIECE at a time, and the run gets what one
+    call gives."""
+    ours, theirs = socket.socketpair()
+    owner_end, worker_end = Connection(ours.detach()), Connection(theirs.detach())
+    owner = Recording()
+    methods = {name: getattr(owner, name)
+               for name in ("upsert", "fill_dense", "dense_by_text", "scroll_pending")}
+    thread = threading.Thread(target=answer_calls, args=(owner_end, {"store": methods}))
+    thread.start()
+    try:
+        store = RelayStore(worker_end)
+        n = 2 * PIECE + 7
+        store.upsert([f"point{i}" for i in range(n)])  # type: ignore[misc]
+        assert owner.sizes == [("upsert", PIECE), ("upsert", PIECE), ("upsert", 7)]
+        assert owner.written == [f"point{i}" for i in range(n)]  # in order, each once
+
+        owner.sizes.clear()
+        vectors = {f"id{i:03d}": [float(i)] for i in range(n)}
+        store.fill_dense(vectors)
+        assert owner.sizes == [("fill_dense", PIECE), ("fill_dense", PIECE), ("fill_dense", 7)]
+        assert owner.filled == vectors
+
+        owner.sizes.clear()
+        hashes = [f"h{i}" for i in range(n)]
+        assert store.dense_by_text(hashes) == {h: [1.0] for h in hashes if h.endswith("0")}
+        assert max(size for _, size in owner.sizes) == PIECE
+
+        # a page of 150 from an offset, and the pages after it up to the end: as one call each
+        whole = Recording()
+        for offset, limit in ((None, 150), ("id150", 150), ("id010", 64), (None, 500)):
+            owner.sizes.clear()
+            assert store.scroll_pending("p", (), (), offset, limit) == whole.scroll_pending(
+                "p", (), (), offset, limit)
+            assert max(size for _, size in owner.sizes) <= PIECE
+    finally:
+        worker_end.send(("done", None))
+        thread.join(TIMEOUT)
+        worker_end.close()
+        owner_end.close()

@@ -27,6 +27,12 @@ from repokb.stores.base import RawPoint, Store, StoredPoint, StoreFilter
 
 log = logging.getLogger("repokb.relay")
 _IDLE = 0.25  # seconds between two `idle` questions while the other end works
+# Points a message carries at most (a write, a page read back, vectors asked for): the owner
+# unpickles a message, and pickles its answer, in one C call that holds the interpreter lock
+# throughout (no switch interval applies inside it), so a search waits for the whole of it; a
+# run's 512-chunk slice was one message. A piece is what the store writes at once anyway
+# (stores/qdrant_edge.py `_WRITE_PIECE`), and each call is its own round trip, answered in order.
+PIECE = 64
 
 # what a run may ask of the owner's store (reads and writes of an index run; no search)
 STORE_CALLS = ("upsert", "file_points", "dense_vectors", "dense_by_text", "scroll_pending",
@@ -84,6 +90,10 @@ def store_methods(store: Store) -> dict[str, Callable[..., Any]]:
     return {name: getattr(store, name) for name in STORE_CALLS}
 
 
+def _pieces(items: list[Any]) -> list[list[Any]]:
+    return [items[i:i + PIECE] for i in range(0, len(items), PIECE)]
+
+
 class RelayStore(Store):
     """The owner's store, called from another process over `conn` (see the module's doc)."""
 
@@ -95,7 +105,8 @@ class RelayStore(Store):
         return call(self._conn, "store", method, *args)
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
-        self._call("upsert", points)
+        for piece in _pieces(points):  # each piece written whole, as the store does anyway
+            self._call("upsert", piece)
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         return self._call("file_points", project, path)  # type: ignore[no-any-return]
@@ -104,16 +115,31 @@ class RelayStore(Store):
         return self._call("dense_vectors", ids)  # type: ignore[no-any-return]
 
     def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
-        return self._call("dense_by_text", text_hashes)  # type: ignore[no-any-return]
+        found: dict[str, list[float]] = {}
+        for piece in _pieces(text_hashes):
+            found.update(self._call("dense_by_text", piece))
+        return found
 
     def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
                        offset: str | None, limit: int,
                        ) -> tuple[list[StoredPoint], str | None]:
-        return self._call(  # type: ignore[no-any-return]
-            "scroll_pending", project, kinds, exclude, offset, limit)
+        """The page of `limit`, read PIECE at a time (the pages of a scroll in id order, one
+        after the other, are the one page: nothing else writes the owner's store meanwhile)."""
+        if limit <= PIECE:
+            return self._call(  # type: ignore[no-any-return]
+                "scroll_pending", project, kinds, exclude, offset, limit)
+        points: list[StoredPoint] = []
+        while True:
+            page, offset = self._call("scroll_pending", project, kinds, exclude, offset,
+                                      min(PIECE, limit - len(points)))
+            points += page
+            if offset is None or len(points) >= limit:
+                return points, offset
 
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
-        self._call("fill_dense", vectors)
+        ids = list(vectors)
+        for piece in _pieces(ids):
+            self._call("fill_dense", {i: vectors[i] for i in piece})
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
         self._call("prune", project, path, keep_count)
