@@ -59,7 +59,7 @@ from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_howto import docs_before_tests
-from repokb.rank_keys import NAMED_KEY_SHARE, named_key
+from repokb.rank_keys import NAMED_KEY_SHARE, named_key, names_setting
 from repokb.rank_kinds import (
     KIND_ASKED,
     is_view_template,
@@ -612,6 +612,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["testing_helper"] = s.symbol_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
+        if names_setting(p, plan):  # `SECRET_KEY` alone: the section headed by it
+            factors["named_setting"] = s.symbol_boost
         quality = p.get("quality")
         if isinstance(quality, int | float):
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)

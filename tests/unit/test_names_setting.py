@@ -1,0 +1,72 @@
+"""A setting typed alone (`SESSION_COOKIE_AGE`) that no searched project defines: the section of
+the documentation headed by it, and a key path ending in it, are what the user asks for. On
+Django 5.2.8 docs/ref/settings.txt's ``SESSION_COOKIE_AGE`` was the model's and BM25's 1st and
+came 6th, stepped back as documentation behind the code that reads the setting
+(`SessionBase.get_session_cookie_age`): `rank_keys.names_setting` boosts it as a definition."""
+
+from __future__ import annotations
+
+from repokb.query import plan
+from repokb.rank import Candidate, rerank
+from repokb.rank_keys import names_setting
+from repokb.settings import Settings
+
+from ..conftest import cases
+
+
+def _piece(n: int, path: str, symbol: str | None, symbol_type: str | None, fused: float,
+           kind: str) -> Candidate:
+    payload = {"project": "django-5.2.8", "path": path, "kind": kind, "start_line": n * 10,
+               "end_line": n * 10 + 5, "symbol": symbol, "symbol_type": symbol_type,
+               "content": f"line {n}\n", "chunk_index": n, "language": "python"}
+    return Candidate(str(n), payload, fused, n, n, None)
+
+
+def _django() -> list[Candidate]:
+    """The candidates of `SESSION_COOKIE_AGE` as the real search fused them (their fused
+    scores, factors taken off)."""
+    return [
+        _piece(1, "django/contrib/sessions/backends/base.py",
+               "SessionBase.get_session_cookie_age", "method", 0.0396, "source"),
+        _piece(2, "django/conf/global_settings.py", None, None, 0.0351, "source"),
+        _piece(3, "docs/ref/settings.txt", "Settings > Sessions > ``SESSION_COOKIE_AGE``",
+               "section", 0.0409, "documentation"),
+        _piece(4, "tests/sessions_tests/tests.py", "SessionTestsMixin.test_default_expiry",
+               "method", 0.0347, "test"),
+        _piece(5, "docs/ref/settings.txt", "Settings > Sessions > ``SESSION_CACHE_ALIAS``",
+               "section", 0.0361, "documentation"),
+    ]
+
+
+def test_the_section_headed_by_a_setting_no_code_defines_comes_first():
+    query = "SESSION_COOKIE_AGE"
+    ranked = rerank(_django(), plan(query, is_defined=lambda name: False), Settings())
+    assert ranked[0].payload["symbol"].endswith("``SESSION_COOKIE_AGE``")
+    assert "named_setting" in ranked[0].factors
+    assert not any("named_setting" in c.factors for c in ranked[1:])
+    # a name the project defines is a definition's: the code comes first, as before
+    defined = rerank(_django(), plan(query, is_defined=lambda name: True), Settings())
+    assert defined[0].payload["symbol"] == "SessionBase.get_session_cookie_age"
+    assert not any("named_setting" in c.factors for c in defined)
+
+
+@cases("symbol,symbol_type,expected", [
+    ("Settings > Core Settings > ``SECRET_KEY``", "section", True),
+    ("Deployment checklist > Critical settings > :setting:`SECRET_KEY`", "section", True),
+    ("Configuration > `secret_key`", "section", True),  # Markdown, another case
+    ("core.secret_key", "key", True),  # a key path ending in it
+    ("Settings > Core Settings > ``SECRET_KEY_FALLBACKS``", "section", False),
+    ("Settings > Core Settings", "section", False),
+    ("SECRET_KEY", "const", False),  # a definition: the exact-symbol boost's
+    (None, None, False),
+], named_by=0)
+def test_names_setting(symbol, symbol_type, expected):
+    p = {"path": "docs/ref/settings.txt", "symbol": symbol, "symbol_type": symbol_type}
+    assert names_setting(p, plan("SECRET_KEY", is_defined=lambda name: False)) is expected
+
+
+def test_a_question_in_words_names_no_setting():
+    p = {"path": "docs/ref/settings.txt", "symbol": "Settings > ``SECRET_KEY``",
+         "symbol_type": "section"}
+    assert not names_setting(p, plan("where is SECRET_KEY read", is_defined=lambda name: False))
+    assert not names_setting(p, plan("SECRET_KEY"))  # no store asked: nothing known undefined
