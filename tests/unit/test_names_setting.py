@@ -9,7 +9,9 @@ from __future__ import annotations
 from repokb.query import plan
 from repokb.rank import Candidate, rerank
 from repokb.rank_keys import names_setting
+from repokb.search import Searcher
 from repokb.settings import Settings
+from repokb.stores.base import StoredPoint, StoreFilter, last_name
 
 from ..conftest import cases
 
@@ -70,3 +72,32 @@ def test_a_question_in_words_names_no_setting():
          "symbol_type": "section"}
     assert not names_setting(p, plan("where is SECRET_KEY read", is_defined=lambda name: False))
     assert not names_setting(p, plan("SECRET_KEY"))  # no store asked: nothing known undefined
+
+
+class _Definitions:
+    """A store that knows definitions by their symbol alone (`Store.defining`: a last name in
+    any case)."""
+
+    def __init__(self, *symbols: str) -> None:
+        self.symbols = symbols
+
+    def defining(self, names, where, limit, content):
+        return [StoredPoint(str(i), 0.0, {"symbol": s, "symbol_type": "method"})
+                for i, s in enumerate(self.symbols)
+                if last_name(s).lower() in {n.lower() for n in names}][:limit]
+
+
+@cases("name,symbols,expected", [
+    # Django's `AppConfig.default_auto_field` reads the setting; it is no `DEFAULT_AUTO_FIELD`
+    ("DEFAULT_AUTO_FIELD", ("AppConfig.default_auto_field",), False),
+    ("DEFAULT_AUTO_FIELD", ("global_settings.DEFAULT_AUTO_FIELD",), True),
+    ("default_auto_field", ("AppConfig.default_auto_field",), True),
+    # a name with a capital among small letters still matches in any case (products: `PyPI`
+    # is defined where the project has a `Platform.pypi`)
+    ("PyPI", ("Platform.pypi",), True),
+    ("GH_TOKEN", (), False),
+], named_by=0)
+def test_a_name_in_capitals_is_defined_in_its_case(name, symbols, expected):
+    searcher = Searcher.__new__(Searcher)  # only its store is asked
+    searcher.store = _Definitions(*symbols)  # type: ignore[assignment]
+    assert searcher._defines(name, StoreFilter()) is expected
