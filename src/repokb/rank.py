@@ -552,13 +552,34 @@ def _constructors(candidates: list[Candidate], plan: QueryPlan) -> tuple[QueryPl
     return _as_written(plan, [f for f in found if f.lower() not in plan.names]), classes
 
 
+def _undefined(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with only those of its names no searched project defines (`plan.undefined`)
+    that no candidate defines either, as a definition's name or a part of it, in the case of a
+    name in capitals alone (`_defines`'s rule): the store's lookup by name misses a class whose
+    head joined its first member's piece (Django's `Signer`, found as `Signer.__init__`) and a
+    short definition held in another's `also`."""
+    if not plan.undefined:
+        return plan
+    parts: set[str] = set()
+    for c in candidates:
+        p = c.payload
+        for name, kind in ((p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())):
+            if name and kind in _DEFINITIONS:
+                parts.update(re.split(r"\.|::|#", str(name)))
+    lower = {part.lower() for part in parts}
+    kept = tuple(n for n in plan.undefined
+                 if n not in parts and (n.isupper() or n.lower() not in lower))
+    return plan if kept == plan.undefined else replace(plan, undefined=kept)
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
            packages: dict[tuple[str, str], str] | None = None) -> list[Candidate]:
     """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
     plan, built = _constructors(candidates, _capitalised_names(candidates, _spaced_names(
-        candidates, _spelled_types(candidates, _receivers(candidates, plan)))))
+        candidates, _spelled_types(candidates, _receivers(candidates, _undefined(candidates,
+                                                                                  plan))))))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)

@@ -101,3 +101,28 @@ def test_a_name_in_capitals_is_defined_in_its_case(name, symbols, expected):
     searcher = Searcher.__new__(Searcher)  # only its store is asked
     searcher.store = _Definitions(*symbols)  # type: ignore[assignment]
     assert searcher._defines(name, StoreFilter()) is expected
+
+
+def test_a_name_a_candidate_defines_is_no_setting():
+    """The store's lookup by name misses Django's class `Signer` (its head joined the piece
+    `Signer.__init__`): a name a candidate defines, as a part of its name or in its `also`,
+    is a definition's, and a section headed by it is not boosted as a setting's."""
+    section = _piece(2, "docs/topics/signing.txt", "Cryptographic signing > ``Signer``",
+                     "section", 0.0400, "documentation")
+    for defining in (_piece(1, "django/core/signing.py", "Signer.__init__", "method", 0.0300,
+                            "source"),
+                     _piece(1, "django/core/signing.py", "get_cookie_signer", "function",
+                            0.0300, "source")):
+        if defining.payload["symbol"] == "get_cookie_signer":
+            defining.payload["also"] = [["Signer", "class"]]
+        ranked = rerank([defining, section], plan("Signer", is_defined=lambda name: False),
+                        Settings())
+        assert not any("named_setting" in c.factors for c in ranked), defining.payload
+    # a name in capitals alone is another name than a definition's in small letters
+    secret = _piece(2, "docs/ref/settings.txt", "Settings > ``SECRET_KEY``", "section", 0.04,
+                    "documentation")
+    reader = _piece(1, "django/conf/__init__.py", "Settings.secret_key", "property", 0.03,
+                    "source")
+    ranked = rerank([reader, secret], plan("SECRET_KEY", is_defined=lambda name: False),
+                    Settings())
+    assert "named_setting" in ranked[0].factors and ranked[0] is secret
