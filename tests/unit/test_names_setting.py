@@ -1,7 +1,7 @@
 """A setting typed alone (`SESSION_COOKIE_AGE`) that no searched project defines: the section of
 the documentation headed by it, and a key path ending in it, are what the user asks for. On
-Django 5.2.8 docs/ref/settings.txt's ``SESSION_COOKIE_AGE`` was the model's and BM25's 1st and
-came 6th, stepped back as documentation behind the code that reads the setting
+Django 5.2.8 docs/ref/settings.txt's ``SESSION_COOKIE_AGE`` was the model's 2nd and BM25's 1st
+and came 5th, stepped back as documentation behind the code that reads the setting
 (`SessionBase.get_session_cookie_age`): `rank_keys.names_setting` boosts it as a definition."""
 
 from __future__ import annotations
