@@ -59,7 +59,7 @@ from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_howto import docs_before_tests
-from repokb.rank_keys import NAMED_KEY_SHARE, named_key
+from repokb.rank_keys import NAMED_KEY_SHARE, named_key, names_setting
 from repokb.rank_kinds import (
     KIND_ASKED,
     is_view_template,
@@ -501,10 +501,15 @@ def _spelled_types(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     the block was the model's 2nd and BM25's 21st, 6th fused, behind the module's prose). Two
     or three words in a row joined by `_` must be the whole type; "the s3 bucket" spells no
     `aws_s3_bucket`."""
+    # (looked for first: most searches have no Terraform block among their candidates, and
+    # then nothing else is read: a third of this step's time was splitting every symbol)
+    typed = [c for c in candidates if c.payload.get("symbol_type") in _TYPED_BLOCKS]
+    blocks = [(symbol, owner.lower()) for _, symbol, owner, _ in _member_definitions(typed)]
+    if not blocks:
+        return plan
     words = [w.lower() for w in _WORD.findall(plan.text)]
     spelled = {"_".join(words[i:i + n]) for n in (2, 3) for i in range(len(words) - n + 1)}
-    found = [symbol for p, symbol, owner, _ in _member_definitions(candidates)
-             if p.get("symbol_type") in _TYPED_BLOCKS and owner.lower() in spelled]
+    found = [symbol for symbol, owner in blocks if owner in spelled]
     return _as_written(plan, [f for f in dict.fromkeys(found) if f.lower() not in plan.names])
 
 
@@ -547,13 +552,34 @@ def _constructors(candidates: list[Candidate], plan: QueryPlan) -> tuple[QueryPl
     return _as_written(plan, [f for f in found if f.lower() not in plan.names]), classes
 
 
+def _undefined(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with only those of its names no searched project defines (`plan.undefined`)
+    that no candidate defines either, as a definition's name or a part of it, in the case of a
+    name in capitals alone (`_defines`'s rule): the store's lookup by name misses a class whose
+    head joined its first member's piece (Django's `Signer`, found as `Signer.__init__`) and a
+    short definition held in another's `also`."""
+    if not plan.undefined:
+        return plan
+    parts: set[str] = set()
+    for c in candidates:
+        p = c.payload
+        for name, kind in ((p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())):
+            if name and kind in _DEFINITIONS:
+                parts.update(re.split(r"\.|::|#", str(name)))
+    lower = {part.lower() for part in parts}
+    kept = tuple(n for n in plan.undefined
+                 if n not in parts and (n.isupper() or n.lower() not in lower))
+    return plan if kept == plan.undefined else replace(plan, undefined=kept)
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
            packages: dict[tuple[str, str], str] | None = None) -> list[Candidate]:
     """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
     plan, built = _constructors(candidates, _capitalised_names(candidates, _spaced_names(
-        candidates, _spelled_types(candidates, _receivers(candidates, plan)))))
+        candidates, _spelled_types(candidates, _receivers(candidates, _undefined(candidates,
+                                                                                  plan))))))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
@@ -612,6 +638,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["testing_helper"] = s.symbol_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
+        if names_setting(p, plan):  # `SECRET_KEY` alone: the section headed by it
+            factors["named_setting"] = s.symbol_boost
         quality = p.get("quality")
         if isinstance(quality, int | float):
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)

@@ -9,10 +9,17 @@ lifts every section of the file alike. The section whose top-level key's words t
 says (stemmed, as BM25 reads them: "feature" for `features`) is boosted as a name is, at
 `NAMED_KEY_SHARE` of the symbol boost: it is what the question asks for, named less exactly
 than a definition is by its name.
+
+A name typed alone that no searched project defines (`QueryPlan.undefined`: `SECRET_KEY`,
+`fernet_key`) is a setting: the documentation section headed by it (Django's docs/ref/settings.txt
+``SESSION_COOKIE_AGE``: the model's and BM25's 1st, stepped back as documentation to 6th behind
+code that reads the setting) and the key path ending in it are what it asks for, boosted as a
+name's definition is (`names_setting`).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Any
@@ -43,3 +50,17 @@ def named_key(p: dict[str, Any], plan: QueryPlan) -> bool:
         return False
     words = frozenset(tokenize(_top_key(str(p["symbol"]))))
     return bool(words) and words <= _said(plan.text)
+
+
+# a heading's markup around a name: reST's ``X`` and :setting:`X`, Markdown's `X`, quotes
+_MARKUP = re.compile(r":[\w:-]+:|[`'\"*]")
+
+
+def names_setting(p: dict[str, Any], plan: QueryPlan) -> bool:
+    """Whether a piece is a section headed by, or a key path ending in, a name the query gives
+    that the searched projects define nowhere (`plan.undefined`), in any case."""
+    if not plan.undefined or p.get("symbol_type") not in ("section", "key") or not p.get("symbol"):
+        return False
+    last = _MARKUP.sub("", str(p["symbol"]).rsplit(" > ", 1)[-1]).strip()
+    last = last.rsplit(".", 1)[-1].lower()
+    return any(last == name.lower() for name in plan.undefined)

@@ -364,13 +364,17 @@ class Searcher:
 
     def _defines(self, name: str, where: StoreFilter) -> bool:
         """Whether the searched projects define `name` (a definition's last name, any case):
-        "PyPI" is a word of the question unless the project has a `PyPI` of its own. A store
-        that cannot look names up defines nothing."""
+        "PyPI" is a word of the question unless the project has a `PyPI` of its own. A name in
+        capitals alone is a constant's or a setting's, in that case: Django's
+        `AppConfig.default_auto_field` is no `DEFAULT_AUTO_FIELD`. A store that cannot look
+        names up defines nothing."""
         try:
             found = self.store.defining((name,), where, _DEFINES_LOOKED_AT, False)
         except StoreError:
             return False
-        return any(is_definition(p.payload) for p in found)  # (each named so: `defining`)
+        return any(is_definition(p.payload) and (  # (each named so, in any case: `defining`)
+            not name.isupper() or last_name(str(p.payload.get("symbol") or "")) == name)
+            for p in found)
 
     def _defining(self, understood: QueryPlan, where: StoreFilter, n: int, content: bool,
                   rankings: list[tuple[list[StoredPoint], float]],

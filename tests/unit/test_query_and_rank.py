@@ -82,6 +82,28 @@ def test_symbol_expansion_and_spanish_rendering():
     assert plan("how do I configure the connection").language == "en"
 
 
+@cases(("query",), [("fernet_key",), ("GH_TOKEN",), ("superDigest",), ("POSTGRES_PASSWORD",)])
+def test_a_bare_name_defined_nowhere_is_searched_as_typed(query):
+    """A configuration key pasted alone (`fernet_key`, set only in airflow.cfg) was expanded
+    as a definition: `def fernet_key function fernet_key class ...` for BM25, `fernet_key def
+    fernet_key` for the model, and code that merely mentions it came first (session 40's new
+    user: 7th fused, BM25's 1st). Where the searched projects define no such name, the query
+    is searched as typed; still a symbol query, its name still boosted where defined."""
+    p = plan(query, is_defined=lambda name: False)
+    assert p.intent == SYMBOL and p.symbols == (query.lower(),)
+    assert p.lexical_text == query and p.dense_text == query and p.undefined == (query,)
+    defined = plan(query, is_defined=lambda name: name == query)  # a function of that name
+    assert f"def {query}" in defined.lexical_text and f"class {query}" in defined.lexical_text
+    assert defined.dense_text == f"{query} def {query}" and defined.undefined == ()
+    assert "def " in plan(query).lexical_text  # no store to ask: as before
+
+
+def test_a_qualified_name_or_a_sentence_keeps_its_forms_though_defined_nowhere():
+    undefined = {"is_defined": lambda name: False}
+    assert "def join" in plan("os.path.join", **undefined).lexical_text
+    assert "def fernet_key" in plan("where is fernet_key read", **undefined).lexical_text
+
+
 def test_a_file_name_or_an_address_in_a_query_is_no_symbol():
     # `setup.py` names a file, not a member `py` of `setup`: no `def py` searched or boosted
     for text, file in (("what does setup.py do", "setup.py"),

@@ -139,6 +139,10 @@ class QueryPlan:
     # `Command.Find` is found, and "Does Black have an API?" keeps its FAQ's answer
     # (bench/RESULTS.md, rank34)
     dense_unnamed: str | None = None
+    # the bare names, as written, of a symbol query that the searched projects define nowhere
+    # (`fernet_key`, `SECRET_KEY`: a setting): searched as typed, and the sections and keys
+    # named by them come first (rank_keys.names_setting)
+    undefined: tuple[str, ...] = ()
 
 
 def _verb_forms(verb: str) -> str:
@@ -256,6 +260,14 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     # for a name that looks like code; a plain word's definition may be none of them ("where
     # are signals defined": `x = Signal()`)
     expanded = [n for n in names if n is not plain and n not in kind_named]
+    undefined: list[str] = []
+    if intent == SYMBOL and is_defined is not None:
+        # a bare name typed alone that the searched projects define nowhere (`fernet_key`,
+        # `GH_TOKEN`: a key set in a configuration file or a workflow, never code) has no
+        # definition to find: its forms lifted code that merely mentions it (BM25 ranked
+        # airflow.cfg 1st, the fused list 7th; bench/RESULTS.md, rank41)
+        undefined = [n for n in expanded if "." not in n and not is_defined(n)]
+        expanded = [n for n in expanded if n not in undefined]
     if expanded:
         short = [n.rsplit(".", 1)[-1] for n in expanded]
         expansions = " ".join(f"def {s} function {s} class {s} struct {s} {s}(" for s in short)
@@ -273,7 +285,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
                      unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
                                                 if unseen(n))),
-                     about=about,
+                     about=about, undefined=tuple(undefined),
                      cased=tuple(n for n in about if _BARE.fullmatch(n) and n != n.lower()),
                      members_of=(str(asked).lower(),)
                      if defined and (defined.group(2) or defined.group(3))

@@ -41,7 +41,7 @@ _AMBIGUOUS = _MEMBER_NAMES | ({"config", "conf", "cfg", "props", "targets", "pro
 # part), in the same case if `exact`, else in any case
 IsFile = Callable[[str, bool], bool]
 # `is_defined(name)`: whether a searched project defines a name (a definition's last name), in
-# any case
+# any case; a name in capitals alone in its case (`DEFAULT_AUTO_FIELD`: search.py)
 IsDefined = Callable[[str], bool]
 # Where a question points rather than what it names: a URL, a Markdown link's target. Only its
 # fragment may name something (an API reference's `#hatch.utils.platform.Platform`).
