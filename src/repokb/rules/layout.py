@@ -12,6 +12,7 @@ import os
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact, fact
 from repokb.rules.facts import FileFacts, head_of
+from repokb.rules.paths import rooted_folder
 
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
 
@@ -276,3 +277,28 @@ def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
 
 
 _VENDOR_DIRS = frozenset(d.lower() for d in T.VENDOR_DIRS)
+
+
+@fact("a service's settings folder", "path")
+def SERVICE_DEFAULTS_DIR(f: FileFacts) -> str | None:
+    """A file in `etc/default/` or `etc/sysconfig/` (Debian's and Red Hat's settings their init
+    scripts and units source), also where `/etc` itself is the project (`default/nginx`)."""
+    where = rooted_folder(f.file, 2)
+    return f"{where}/" if f.dirs and where in T.SERVICE_DEFAULTS_DIRS else None
+
+
+@fact("one data set again per release", "path")
+def RELEASE_SNAPSHOT(f: FileFacts) -> str | None:
+    """A JSON or YAML data file named by a release (`2019a`, `v1.2`, or `latest` among them)
+    in a folder of RELEASE_SNAPSHOT_MIN such files: the same data set once per release
+    (moment-timezone's `data/packed/2014a.json` ... `2023c.json`, `latest.json`: 48 tz database
+    releases of 100-180 KB, about 2,500 pieces each). A JSON Schema per version is no data."""
+    if f.language not in ("json", "yaml") or f.file.size < T.RELEASE_SNAPSHOT_MIN_BYTES:
+        return None
+    stem, ext = os.path.splitext(f.lower_name)
+    if stem != "latest" and not T.RELEASE_NAME.fullmatch(stem) or '"$schema"' in f.text[:2048]:
+        return None
+    folder = "/".join(f.dirs)
+    count = sum(1 for n in f.project.names_in(str(f.file.root), folder)
+                if n.lower().endswith(ext) and T.RELEASE_NAME.fullmatch(n[: -len(ext)].lower()))
+    return f"{count} releases in {folder or '.'}/" if count >= T.RELEASE_SNAPSHOT_MIN else None

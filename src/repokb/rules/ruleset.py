@@ -48,6 +48,7 @@ from repokb.rules.copies import (
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
     SCRIPT_ENTRY_STUB,
+    SPHINX_SOURCE_COPY,
     TEXT_RENDERING,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
@@ -74,13 +75,13 @@ from repokb.rules.generated import (
     DIGEST_LIST,
     DOWNLEVEL_COPY,
     GOLDEN_INPUT,
+    INSTALLED_MANUAL_PAGE,
     MODULE_FORMAT_COPY,
     NOTEBOOK_COPY,
     ONE_LINE_BLOB,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
     SELF_NAMED_GENERATED,
-    SPHINX_SOURCE_COPY,
     SVG_PATH_DATA,
     TWINNED_DISTRIBUTION_BUILD,
     TYPESCRIPT_LIB,
@@ -97,11 +98,13 @@ from repokb.rules.layout import (
     LOCALE_TRANSLATION,
     LOCALE_WORD_LIST,
     OWN_REQUIREMENTS,
+    RELEASE_SNAPSHOT,
+    SERVICE_DEFAULTS_DIR,
     STDLIB_TEST_COPY,
     TEST_DATA,
     TEST_LAYOUT,
 )
-from repokb.rules.linguist import LinguistGenerated, LinguistPath
+from repokb.rules.linguist import LinguistGenerated, LinguistPath, LinguistVendoredTwin
 from repokb.rules.misnamed import MIGRATION_FOLDER, NEWS_FRAGMENT, OWN_EXTERNALS
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
@@ -689,6 +692,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"), Not(OWN_EXTERNALS)),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
+    _r("linguist-vendor-twin", Tier.VENDOR, (LinguistVendoredTwin(), Not(OWN_EXTERNALS)),
+       Then(Kind.VENDOR, "another module format of a library Linguist calls vendored: "
+            "{evidence}", subkind="linguist_vendored", flags=("vendor",), confidence=0.85)),
     # LibMan's (and the ASP.NET templates') client libraries: `wwwroot/lib/jquery/dist/...`
     _r("libman-library", Tier.VENDOR, (Glob(("**/wwwroot/lib/**",)),),
        Then(Kind.VENDOR, "client library installed by LibMan ({evidence})",
@@ -759,6 +765,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
             flags=("generated",), confidence=0.95)),
+    _r("installed-manual", Tier.GENERATED, (INSTALLED_MANUAL_PAGE,),
+       Then(Kind.DOCUMENTATION, "a page of an installed manual ({evidence}): no source of it "
+            "is here, the pages are the manual", subkind="installed_manual", confidence=0.85)),
     _r("rendered-docs", Tier.GENERATED, (RENDERED_DOCS,),
        Then(Kind.GENERATED, "documentation rendered by a generator ({evidence}): its sources "
             "are the knowledge", subkind="rendered_docs", flags=("generated",),
@@ -900,6 +909,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "a Playwright test run's JSON report ({evidence} of "
             "playwright.config): results, not settings", subkind="test_report",
             confidence=0.9)),
+    _r("release-snapshot", Tier.GENERATED, (RELEASE_SNAPSHOT,),
+       Then(Kind.DATA, "one data set again per release ({evidence}): recorded, not embedded",
+            subkind="release_snapshot", confidence=0.85)),
     _r("digest-list", Tier.GENERATED, (DIGEST_LIST,),
        Then(Kind.DATA, "a list of files and their hashes ({evidence}): recorded, not embedded",
             subkind="digest_list", confidence=0.85)),
@@ -1086,10 +1098,14 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                                    | {"gettext", "nginx"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
-    _r("service-defaults", Tier.PATH, (Glob(T.SERVICE_DEFAULTS_GLOBS),
+    _r("service-defaults", Tier.PATH, (SERVICE_DEFAULTS_DIR,
                                      Lang(frozenset({"shell"}))),
        Then(Kind.CONFIGURATION, "a service's settings ({evidence}): shell assignments its init "
             "script and unit read", subkind="service_defaults")),
+    _r("conffile-copy", Tier.PATH, (Name(T.CONFFILE_COPY_GLOBS),),
+       Then(Kind.GENERATED, "a package manager's copy of a configuration file ({evidence}): "
+            "the same settings one version apart; the live file beside it is read",
+            subkind="conffile_copy", flags=("generated",), confidence=0.9)),
     _r("salt-map", Tier.PATH, (Name(("map.jinja",)), Lang(frozenset({"jinja"}))),
        Then(Kind.CONFIGURATION, "a Salt formula's map of settings ({evidence}): defaults per "
             "OS, merged with pillar", subkind="salt_map")),
