@@ -225,3 +225,20 @@ def classify_in(root, rel: str, text: str) -> Classification:
     path = write(root, rel, text)
     return Classifier.for_root(root).classify(
         SourceFile("p", root, rel, path.stat().st_size, path.stat().st_mtime_ns))
+
+
+# -- opencv-doc's examples: what OpenCV's FileStorage wrote ------------------------------------
+@cases(("rel", "text", "kind"), [
+    # an SVM's 774 support vectors (1,535 pieces as YAML configuration)
+    ("examples/quality/brisque_model_live.yml", "%YAML:1.0\n---\nopencv_ml_svm:\n   format: 3\n"
+     "   support_vectors:\n      - [ -5.97555935e-01, 1.2e-01 ]\n", Kind.DATA),
+    ("examples/dpm/data/inriaperson.xml", '<?xml version="1.0"?>\n<opencv_storage>\n'
+     "<SBin>8</SBin>\n</opencv_storage>\n", Kind.DATA),
+    # a YAML document's own header, and other XML, stay configuration
+    ("config/app.yml", "%YAML 1.2\n---\nname: app\n", Kind.CONFIGURATION),
+    ("config/app.xml", '<?xml version="1.0"?>\n<settings><a>1</a></settings>\n',
+     Kind.CONFIGURATION),
+])
+def test_opencv_file_storage_is_data(tmp_path, rel, text, kind):
+    c = assert_classified(tmp_path, rel, text, kind=kind)
+    assert (c.subkind == "opencv_storage") is (kind is Kind.DATA), c.reasons

@@ -27,6 +27,7 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     LITERAL_TABLE,
     NOT_TEMPLATE,
+    OPENCV_STORAGE,
     PEM_PRIVATE_KEY,
     PRIVATE_KEY_FILE,
     PUBLIC_KEY_MATERIAL,
@@ -909,6 +910,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "a Playwright test run's JSON report ({evidence} of "
             "playwright.config): results, not settings", subkind="test_report",
             confidence=0.9)),
+    _r("opencv-storage", Tier.GENERATED, (OPENCV_STORAGE,),
+       Then(Kind.DATA, "data OpenCV's FileStorage wrote ({evidence}): a trained model or "
+            "matrices, recorded, not embedded", subkind="opencv_storage", confidence=0.9)),
     _r("release-snapshot", Tier.GENERATED, (RELEASE_SNAPSHOT,),
        Then(Kind.DATA, "one data set again per release ({evidence}): recorded, not embedded",
             subkind="release_snapshot", confidence=0.85)),
