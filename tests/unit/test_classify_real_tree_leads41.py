@@ -242,3 +242,25 @@ def classify_in(root, rel: str, text: str) -> Classification:
 def test_opencv_file_storage_is_data(tmp_path, rel, text, kind):
     c = assert_classified(tmp_path, rel, text, kind=kind)
     assert (c.subkind == "opencv_storage") is (kind is Kind.DATA), c.reasons
+
+
+# -- texlive-latex-base: a TeX tree's other macro files ----------------------------------------
+CLO = ("%%\n%% This is file `size10.clo',\n%% generated with the docstrip utility.\n"
+       "\\ProvidesFile{size10.clo}\n\\renewcommand\\normalsize{\\@setfontsize\\normalsize"
+       "\\@xpt\\@xiipt}\n")
+TDS = "usr/share/texlive/texmf-dist/tex"
+
+
+@cases(("rel", "language"), [
+    (f"{TDS}/latex/base/size10.clo", "tex"),  # 8 class options, were unknown
+    (f"{TDS}/latex/base/ot1cmr.fd", "tex"),  # 145 font definitions
+    (f"{TDS}/latex/graphics-def/pdftex.def", "tex"),  # 144 drivers
+    (f"{TDS}/generic/babel/hyphen.cfg", "tex"),  # was INI
+    (f"{TDS}/generic/babel-german/ngerman.ldf", "tex"),
+    ("src/mylib.def", None),  # a Windows module definition outside a TeX tree: not TeX
+    ("config/app.cfg", "ini"),
+])
+def test_a_tex_trees_macro_files_are_tex(tmp_path, rel, language):
+    c = classify_file(tmp_path, rel, CLO if language == "tex" else "[app]\nname = x\n")
+    assert c.language == language, (c.language, c.reasons)
+    assert (c.kind is Kind.SOURCE) is (language == "tex"), c.reasons

@@ -219,6 +219,8 @@ class FileFacts:
                     or T.LANGUAGE_BY_FOLDER.get(rooted_folder(self.file, 2)))
         if lang == "text" and "_sources" in self.dirs:  # Sphinx's copy `_sources/os.rst.txt`
             lang = T.SPHINX_COPY_LANGUAGES.get(os.path.splitext(lower[:-4])[1], lang)
+        if lang in (None, "ini") and self.ext in T.TEX_TREE_EXTENSIONS and "tex" in self.dirs:
+            lang = "tex"  # a TeX tree's `tex/latex/base/size10.clo`, `babel/hyphen.cfg`
         if lang is None and T.MAN_PAGE.fullmatch("/".join((*self.dirs[-1:], lower))):
             lang = "roff"  # `man3/size_t.3type`: a section Linguist's Roff does not list
         if lang in (None, "ini") and self.nginx_config:  # `sites-available/default`

@@ -1379,6 +1379,11 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
 }
 # A service's settings its init script and systemd unit read (`/etc/default/nginx`,
 # `/etc/sysconfig/haproxy`): shell assignments, configuration rather than a program
+# A TeX tree's (`texmf-dist/tex/<format>/<package>/`) other macro files, which docstrip writes
+# beside the `.sty` and `.cls` (texlive-latex-base: 145 `.fd` font definitions, 144 `.def`
+# drivers, `size10.clo` class options, babel's `.ldf` languages, KOMA's `.lco` letter options,
+# `hyphen.cfg`; were unknown or INI): TeX, read as the packages are
+TEX_TREE_EXTENSIONS = frozenset({".fd", ".def", ".clo", ".ldf", ".lco", ".dfu", ".sto", ".cfg"})
 # OpenCV's FileStorage (checks.OPENCV_STORAGE): its YAML header, its XML root
 OPENCV_STORAGE_HEAD = re.compile(r"\A%YAML:1\.\d|<opencv_storage>")
 OPENCV_STORAGE_HEAD_BYTES = 256
