@@ -525,6 +525,15 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.38 also (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
 #   `ios/.xcode.env`: `export NODE_BINARY=$(command -v node)`) is indexed (was blocked); fastlane's
 #   `fastlane/.env.default` is a blocked env file (was an indexed template: fastlane loads it)
+# NEXT (decisions41): an installed Sphinx manual is read (`share/doc/.../_sources/*.rst.txt` whose
+#   source is not in the project: reST documentation, were build artifacts; a site's pages with no
+#   `_sources/`: documentation `installed_manual`, were rendered docs); `/etc` indexed as a project
+#   keeps `default/*` as service settings; dpkg/ucf/rpm conffile copies (`.dpkg-dist`, `.ucf-dist`,
+#   `.rpmnew` ...) generated `conffile_copy` (were unknown); `logrotate.conf` logrotate (was INI);
+#   man-pages' `.3type`/`.3const`/`.3head` roff (were unknown); JSON/YAML named by releases, 5+ in
+#   a folder, data `release_snapshot`; OpenCV's FileStorage data `opencv_storage`; a `.mjs`/`.cjs`
+#   beside a Linguist-vendored `.js` vendored; a TeX tree's `.fd .def .clo .ldf .lco .dfu .sto
+#   .cfg` TeX (were unknown or INI)
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
