@@ -264,3 +264,41 @@ def test_a_tex_trees_macro_files_are_tex(tmp_path, rel, language):
     c = classify_file(tmp_path, rel, CLO if language == "tex" else "[app]\nname = x\n")
     assert c.language == language, (c.language, c.reasons)
     assert (c.kind is Kind.SOURCE) is (language == "tex"), c.reasons
+
+
+# -- texlive-latex-base: babel's locale data, one folder per language --------------------------
+BABEL_INI = ("; This file is part of babel.\n[identification]\nname.local = {name}\n"
+             "tag.bcp47 = {code}\n\n[captions]\npreface = Vorwort\n")
+BABEL = "usr/share/texlive/texmf-dist/tex/generic/babel/locale"
+
+
+def _babel(root, codes: list[str]) -> None:
+    for code in codes:
+        write(root, f"{BABEL}/{code}/babel-{code}.ini", BABEL_INI.format(name=code, code=code))
+
+
+def test_one_languages_data_in_a_folder_of_languages_is_a_translation(tmp_path):
+    """286 `locale/<code>/babel-<code>.ini` were INI configuration (3,649 pieces)."""
+    _babel(tmp_path, ["de", "fr", "es", "it", "en"])
+    text = BABEL_INI.format(name="Deutsch", code="de")
+    assert_classified(tmp_path, f"{BABEL}/de/babel-de.ini", text, kind=Kind.DATA,
+                      subkind="translation_catalog", index_policy=Policy.METADATA_ONLY)
+    english = BABEL_INI.format(name="English", code="en")
+    assert_classified(tmp_path, f"{BABEL}/en/babel-en.ini", english, kind=Kind.CONFIGURATION)
+
+
+@cases(("codes", "rel"), [
+    (["de", "fr", "es", "en"], f"{BABEL}/de/babel-de.ini"),  # four languages: too few
+    (["de", "fr", "es", "it", "en"], f"{BABEL}/de/settings.ini"),  # not named by its language
+])
+def test_ini_files_in_few_or_unnamed_language_folders_stay_configuration(tmp_path, codes, rel):
+    _babel(tmp_path, codes)
+    assert_classified(tmp_path, rel, BABEL_INI.format(name="x", code="de"),
+                      kind=Kind.CONFIGURATION)
+
+
+def test_debians_todo_notes_are_documentation(tmp_path):
+    """`usr/share/doc/libjs-highlight.js/TODO.Debian`, `manpages/TODO.Debian` were unknown."""
+    assert_classified(tmp_path, "usr/share/doc/manpages/TODO.Debian",
+                      "* Check whether the POSIX man pages can be shipped.\n",
+                      kind=Kind.DOCUMENTATION, language="text")

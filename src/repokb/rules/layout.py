@@ -86,6 +86,27 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
         if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
 
 
+@fact("one language's settings in a folder named by it, among a folder of languages", "dir")
+def LOCALE_DATA_FOLDER(f: FileFacts) -> str | None:
+    """An INI file whose name ends with the language code its folder is named by, among
+    `LOCALE_SIBLINGS_MIN` such folders: one language's data (babel's
+    `tex/generic/babel/locale/de/babel-de.ini`, CLDR's captions, month and day names for 286
+    languages: 3,649 pieces as INI configuration). English's is kept, as `en.json` is."""
+    if f.language != "ini" or len(f.dirs) < 2 or not _locale_folder(f.dirs[-1]):
+        return None
+    code = f.dirs[-1].lower()
+    if code == T.LOCALE_SOURCE_LANGUAGE or not os.path.splitext(f.lower_name)[0].endswith(code):
+        return None
+    parent = "/".join(f.dirs[:-1])
+    counts = f.project.locale_files
+    key = f"{parent}/*/"
+    if key not in counts:
+        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
+                          if _locale_folder(name))
+    return f"{parent}/ holds {counts[key]} languages' folders" \
+        if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
+
+
 @fact("one language's word lists written as Python, among a folder of languages", "dir")
 def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     """A Python module in a folder named by a language code (`de_DE/`, `fil_PH/`, `en/`) among

@@ -96,6 +96,7 @@ from repokb.rules.layout import (
     EXAMPLE_DIR,
     ICON_MODULE,
     IN_HELM_CHART,
+    LOCALE_DATA_FOLDER,
     LOCALE_TRANSLATION,
     LOCALE_WORD_LIST,
     OWN_REQUIREMENTS,
@@ -1164,7 +1165,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # JSON named by a language code among a folder of them (javascript-time-ago's locale/,
     # mathjax's sre/mathmaps/, i18n-iso-countries' langs/), or scripts (handsontable's
     # languages/*.js and their declarations)
-    _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
+    _r("json-translation", Tier.PATH, (AnyOf((LOCALE_TRANSLATION, LOCALE_DATA_FOLDER)),),
        Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
             "text they translate", subkind="translation_catalog", confidence=0.85)),
     # an icon set written as modules, one per icon (@heroicons/react's 24/solid/XIcon.js)

@@ -1479,6 +1479,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    "todo.*": "text",  # Debian's notes beside README.Debian (`usr/share/doc/manpages/TODO.Debian`)
     "faq": "text",  # kombu 5.7.0's FAQ (reST under its plain name)
     # a package's copyright as Debian installs it (`usr/share/doc/ruby-rack/copyright`, DEP-5:
     # `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/`): a licence
