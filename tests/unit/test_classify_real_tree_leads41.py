@@ -231,9 +231,12 @@ def classify_in(root, rel: str, text: str) -> Classification:
 @cases(("rel", "text", "kind"), [
     # an SVM's 774 support vectors (1,535 pieces as YAML configuration)
     ("examples/quality/brisque_model_live.yml", "%YAML:1.0\n---\nopencv_ml_svm:\n   format: 3\n"
-     "   support_vectors:\n      - [ -5.97555935e-01, 1.2e-01 ]\n", Kind.DATA),
+     "   support_vectors:\n" + "      - [ -5.97555935e-01, 1.2e-01 ]\n" * 200, Kind.DATA),
     ("examples/dpm/data/inriaperson.xml", '<?xml version="1.0"?>\n<opencv_storage>\n'
-     "<SBin>8</SBin>\n</opencv_storage>\n", Kind.DATA),
+     + "<SBin>8</SBin>\n" * 400 + "</opencv_storage>\n", Kind.DATA),
+    # aruco's detector_params.yml: settings in FileStorage's form, small
+    ("examples/aruco/detector_params.yml", "%YAML:1.0\nadaptiveThreshWinSizeMin: 3\n",
+     Kind.CONFIGURATION),
     # a YAML document's own header, and other XML, stay configuration
     ("config/app.yml", "%YAML 1.2\n---\nname: app\n", Kind.CONFIGURATION),
     ("config/app.xml", '<?xml version="1.0"?>\n<settings><a>1</a></settings>\n',

@@ -1387,6 +1387,7 @@ TEX_TREE_EXTENSIONS = frozenset({".fd", ".def", ".clo", ".ldf", ".lco", ".dfu", 
 # OpenCV's FileStorage (checks.OPENCV_STORAGE): its YAML header, its XML root
 OPENCV_STORAGE_HEAD = re.compile(r"\A%YAML:1\.\d|<opencv_storage>")
 OPENCV_STORAGE_HEAD_BYTES = 256
+OPENCV_STORAGE_MIN_BYTES = 4096
 # Data files named by a release (layout.RELEASE_SNAPSHOT): the tz database's (`2019a`) or a
 # version (`v1.2`, `1.2.3`)
 RELEASE_NAME = re.compile(r"(?:19|20)\d\d[a-z]|v?\d+\.\d+(?:\.\d+)?")
