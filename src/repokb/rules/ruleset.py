@@ -534,7 +534,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   man-pages' `.3type`/`.3const`/`.3head` roff (were unknown); JSON/YAML named by releases, 5+ in
 #   a folder, data `release_snapshot`; OpenCV's FileStorage data `opencv_storage`; a `.mjs`/`.cjs`
 #   beside a Linguist-vendored `.js` vendored; a TeX tree's `.fd .def .clo .ldf .lco .dfu .sto
-#   .cfg` TeX (were unknown or INI)
+#   .cfg` TeX (were unknown or INI); babel's `locale/<code>/babel-<code>.ini` data
+#   `translation_catalog` (was INI); `TODO.Debian` text documentation (was unknown)
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
