@@ -305,3 +305,18 @@ def test_debians_todo_notes_are_documentation(tmp_path):
     assert_classified(tmp_path, "usr/share/doc/manpages/TODO.Debian",
                       "* Check whether the POSIX man pages can be shipped.\n",
                       kind=Kind.DOCUMENTATION, language="text")
+
+
+# -- opencv-doc's Doxygen site and commons-lang3's javadoc: the generators' own scripts ---------
+@cases(("marker", "rel", "generated"), [
+    ("doc/html/doxygen.css", "doc/html/search/classes_e.js", True),  # 128 in opencv-doc
+    ("doc/html/doxygen.css", "doc/html/menu.js", True),
+    ("api/element-list", "api/search.js", True),  # javadoc's, 25 pieces as source
+    ("site/searchindex.js", "site/_static/doctools.js", True),  # Sphinx's
+    ("README.md", "src/search.js", False),  # a project's own script
+])
+def test_a_rendered_sites_scripts_are_generated(tmp_path, marker, rel, generated):
+    write(tmp_path, marker, "x\n")
+    c = classify_file(tmp_path, rel, "var searchData=\n[\n  ['mat',['Mat',['../d3/cv.html']]]\n"
+                      "];\nfunction searchBox(name) {\n  this.name = name;\n}\n")
+    assert (c.kind is Kind.GENERATED) is generated, c.reasons

@@ -323,3 +323,18 @@ def RELEASE_SNAPSHOT(f: FileFacts) -> str | None:
     count = sum(1 for n in f.project.names_in(str(f.file.root), folder)
                 if n.lower().endswith(ext) and T.RELEASE_NAME.fullmatch(n[: -len(ext)].lower()))
     return f"{count} releases in {folder or '.'}/" if count >= T.RELEASE_SNAPSHOT_MIN else None
+
+
+@fact("a script of a rendered documentation site", "path")
+def SITE_SCRIPT(f: FileFacts) -> str | None:
+    """A script in a site a documentation generator wrote, known by the file it writes at the
+    site's root (tables.RENDERED_SITE_MARKERS): Doxygen's search index (opencv-doc's 128
+    `html/search/classes_e.js`: `var searchData=[...]`) and page code (`menu.js`,
+    `dynsections.js`), javadoc's `search.js` and `script.js`, Sphinx's `_static/*.js`."""
+    if f.language != "javascript":
+        return None
+    site = f.nearest_dir_with(T.RENDERED_SITE_MARKERS)
+    if site is None:
+        return None
+    names = f.project.names_in(str(f.file.root), site)
+    return next(f"{site or '.'}/{m}" for m in T.RENDERED_SITE_MARKERS if m in names)

@@ -102,6 +102,7 @@ from repokb.rules.layout import (
     OWN_REQUIREMENTS,
     RELEASE_SNAPSHOT,
     SERVICE_DEFAULTS_DIR,
+    SITE_SCRIPT,
     STDLIB_TEST_COPY,
     TEST_DATA,
     TEST_LAYOUT,
@@ -784,6 +785,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "documentation rendered by a generator ({evidence}): its sources "
             "are the knowledge", subkind="rendered_docs", flags=("generated",),
             confidence=0.95)),
+    _r("site-script", Tier.GENERATED, (SITE_SCRIPT,),
+       Then(Kind.GENERATED, "a script of a documentation site a generator wrote ({evidence} "
+            "at its root): the generator's search index and page code", subkind="rendered_docs",
+            flags=("generated",), confidence=0.9)),
     _r("python-package-metadata", Tier.GENERATED,
        (AnyOf((Name(("PKG-INFO",)), Glob(("*.egg-info/", "*.dist-info/")))),),
        Then(Kind.GENERATED, "Python packaging metadata written by a build ({evidence})",

@@ -155,6 +155,9 @@ SPHINX_SOURCE_DIRS = frozenset({"source", "src", "build", "doc", "docs", "docume
 # Where documentation is installed (`usr/share/doc/<package>/html/`, a prefix's `share/doc/`):
 # a Sphinx site there with no `_sources/` is the manual itself (generated.installed_sphinx_page)
 INSTALLED_DOC_DIRS = frozenset({"doc"})
+# What a documentation generator writes at its site's root (layout.SITE_SCRIPT): Doxygen's
+# stylesheet, Sphinx's search index, javadoc's list of packages (`element-list` since JDK 11)
+RENDERED_SITE_MARKERS = ("doxygen.css", "searchindex.js", "element-list", "package-list")
 # Sphinx's listings: an index of every name, the module index, the search page (`genindex-A`)
 SPHINX_LISTING_PAGES = frozenset({"genindex.html", "py-modindex.html", "search.html",
                                   "np-modindex.html"})
