@@ -536,7 +536,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   a folder, data `release_snapshot`; OpenCV's FileStorage data `opencv_storage`; a `.mjs`/`.cjs`
 #   beside a Linguist-vendored `.js` vendored; a TeX tree's `.fd .def .clo .ldf .lco .dfu .sto
 #   .cfg` TeX (were unknown or INI); babel's `locale/<code>/babel-<code>.ini` data
-#   `translation_catalog` (was INI); `TODO.Debian` text documentation (was unknown)
+#   `translation_catalog` (was INI); `TODO.Debian` text documentation (was unknown); a script in
+#   a rendered docs site (`doxygen.css`, `searchindex.js`, `element-list` at its root) generated
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
