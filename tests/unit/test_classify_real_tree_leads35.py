@@ -134,9 +134,11 @@ def test_a_library_s_own_file_named_like_another_library_or_documented_by_leafdo
      Kind.TEST),
     # outside a test folder an `X.output` twin says nothing
     ("examples/demo.py", "print('hello')\n", "examples/demo.py.output", Kind.SOURCE),
-    # alembic's rendered docs/: Sphinx's copy of a page's source beside its searchindex.js
+    # Sphinx's copy of a page's source beside its searchindex.js, the source not in the
+    # project: the copy is read (decisions41; alembic's, with `docs/build/changelog.rst`, is a
+    # build artifact: test_classify_real_tree_leads41)
     ("docs/_sources/changelog.rst", "=========\nChangelog\n=========\n\n.. changelog::\n",
-     "docs/searchindex.js", Kind.BUILD_ARTIFACT),
+     "docs/searchindex.js", Kind.DOCUMENTATION),
     # a `_sources/` folder with no Sphinx output beside it is a project's own
     ("docs/_sources/changelog.rst", "=========\nChangelog\n=========\n\n.. changelog::\n",
      "docs/index.rst", Kind.DOCUMENTATION),

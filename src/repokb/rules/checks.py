@@ -356,6 +356,19 @@ def LITERAL_TABLE(f: FileFacts) -> str | None:
     return f"{share:.0%} of its head's lines lone literals, no function or class"
 
 
+@_fact("OpenCV's persisted data", "content")
+def OPENCV_STORAGE(f: FileFacts) -> str | None:
+    """What OpenCV's FileStorage writes: a trained model or matrices as YAML under its own
+    `%YAML:1.0` header or as XML under `<opencv_storage>` (opencv-doc's
+    `examples/quality/brisque_model_live.yml`, an SVM's 774 support vectors: 1,535 pieces of
+    numbers; its Haar cascades). A small one is settings written the same way (aruco's
+    `detector_params.yml`) and stays configuration."""
+    if f.language not in ("yaml", "xml") or f.file.size < T.OPENCV_STORAGE_MIN_BYTES:
+        return None
+    found = T.OPENCV_STORAGE_HEAD.search(f.text[:T.OPENCV_STORAGE_HEAD_BYTES])
+    return found[0] if found else None
+
+
 @_fact("always", "fallback")
 def ALWAYS(f: FileFacts) -> str | None:
     return "no rule matched"

@@ -2,7 +2,8 @@
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
 an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
 rollup config writes, a build's entry-point stubs and the scripts they point at, a tool's
-patched copy of a file beside it, a CommonJS declaration of the one in a mirror folder.
+patched copy of a file beside it, a CommonJS declaration of the one in a mirror folder, Sphinx's
+copy of a page's source beside the HTML it rendered.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -265,4 +266,41 @@ def DOWNLEVEL_DECLARATIONS(f: FileFacts) -> str | None:
             beside = "/".join((*f.dirs[:i], *f.dirs[i + 1:]))
             if f.name in f.project.names_in(str(f.file.root), beside):
                 return posixpath.join(beside, f.name)
+    return None
+
+
+@fact("Sphinx's copy of a source beside the HTML it rendered", "path")
+def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
+    """A file in a `_sources/` folder whose parent holds Sphinx's `searchindex.js`, when the
+    source it copies is in the project: the copy of a page's source Sphinx writes beside the
+    HTML (alembic 1.20.1's rendered `docs/`: `_sources/changelog.rst`, 634 pieces, the twin of
+    `docs/build/changelog.rst`). Where the rendered site is all there is (Debian's
+    python3.11-doc: `html/_sources/library/os.rst.txt`, no `Doc/` beside it) the copy is the
+    documentation's only source and is read; the pages stay metadata only."""
+    if "_sources" not in f.dirs:
+        return None
+    i = f.dirs.index("_sources")
+    parent = "/".join(f.dirs[:i])
+    root = str(f.file.root)
+    if "searchindex.js" not in f.project.names_in(root, parent):
+        return None
+    source = _sphinx_source(f, f.dirs[:i], f.dirs[i + 1:])
+    return f"{source} copied beside {parent or '.'}/searchindex.js" if source else None
+
+
+def _sphinx_source(f: FileFacts, site: tuple[str, ...], sub: tuple[str, ...]) -> str | None:
+    """The page's source where the project holds it: `sub/name` (Sphinx's `.txt` taken off
+    `os.rst.txt`) in the rendered site's folder or a folder above it, or in one of their
+    documentation folders (`source/`, `docs/`, `build/` ...)."""
+    name = f.name[:-4] if f.lower_name.endswith(T.SPHINX_COPY_SUFFIX) and "." in f.name[:-4] \
+        else f.name
+    root = str(f.file.root)
+    for depth in range(len(site), -1, -1):
+        above = site[:depth]
+        children = f.project.names_in(root, "/".join(above))
+        for folder in ("", *sorted(c for c in children if c.lower() in T.SPHINX_SOURCE_DIRS)):
+            where = "/".join((*above, *((folder,) if folder else ()), *sub))
+            if where != "/".join((*site, "_sources", *sub)) \
+                    and name in f.project.names_in(root, where):
+                return f"{where}/{name}" if where else name
     return None

@@ -20,6 +20,7 @@ from repokb.formats import CODE, LINGUIST
 from repokb.models import SourceFile
 from repokb.rules import heuristics, sniff
 from repokb.rules import tables as T
+from repokb.rules.paths import news_fragment_match, rooted_folder
 
 if TYPE_CHECKING:
     from repokb.secrets import Finding
@@ -142,16 +143,6 @@ class ProjectContext:
         return self._dir_names[rel_dir]
 
 
-
-def news_fragment_match(dirs: tuple[str, ...], name: str) -> re.Match[str] | None:
-    """towncrier's one-change file (`newsfragments/9657.doc`, `123.feature.rst`): the match of
-    its name (group 1 its type, group 2 a text suffix), or None (rules/misnamed.py)."""
-    if not dirs or dirs[-1].lower() not in T.NEWS_FRAGMENT_DIRS:
-        return None
-    m = T.NEWS_FRAGMENT_NAME.fullmatch(name)
-    return m if m is not None and m.group(1).lower() in T.NEWS_FRAGMENT_TYPES else None
-
-
 _CODE = CODE
 _NGINX_EXTENSIONS = frozenset({"", ".conf", ".vhost", ".nginx", ".nginxconf", ".types"})
 _NGINX_SITES = frozenset({"sites-available", "sites-enabled"})
@@ -225,7 +216,13 @@ class FileFacts:
         if lang is None and self.dirs:  # `.cargo/config`, `bash_completion.d/git`
             lang = (T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
                     or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1])
-                    or T.LANGUAGE_BY_FOLDER.get("/".join(self.dirs[-2:])))
+                    or T.LANGUAGE_BY_FOLDER.get(rooted_folder(self.file, 2)))
+        if lang == "text" and "_sources" in self.dirs:  # Sphinx's copy `_sources/os.rst.txt`
+            lang = T.SPHINX_COPY_LANGUAGES.get(os.path.splitext(lower[:-4])[1], lang)
+        if lang in (None, "ini") and self.ext in T.TEX_TREE_EXTENSIONS and "tex" in self.dirs:
+            lang = "tex"  # a TeX tree's `tex/latex/base/size10.clo`, `babel/hyphen.cfg`
+        if lang is None and T.MAN_PAGE.fullmatch("/".join((*self.dirs[-1:], lower))):
+            lang = "roff"  # `man3/size_t.3type`: a section Linguist's Roff does not list
         if lang in (None, "ini") and self.nginx_config:  # `sites-available/default`
             lang = "nginx"
         if (lang == "ini" and self.ext == ".cfg" and not self.template_base and (

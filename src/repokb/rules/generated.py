@@ -249,6 +249,22 @@ def RENDERED_DOCS(f: FileFacts) -> str | None:
     return f.sniff("rendered_docs") if f.language in ("html", "xhtml") else None
 
 
+@fact("a page of an installed manual", "path")
+def INSTALLED_MANUAL_PAGE(f: FileFacts) -> str | None:
+    """A page of a Sphinx site installed as documentation (`share/doc/`: Debian's
+    python-django-doc, `usr/share/doc/python-django-doc/html/topics/db/queries.html`) with no
+    `_sources/` beside its `searchindex.js`: the pages are all there is of the manual. Sphinx's
+    listings stay rendered output: the index pages and `_modules/` (the code, highlighted)."""
+    if f.language not in ("html", "xhtml") or "_modules" in f.dirs \
+            or f.lower_name in T.SPHINX_LISTING_PAGES or f.lower_name.startswith("genindex") \
+            or not any(f"/share/{d}/" in f"/{f.file.path}" for d in T.INSTALLED_DOC_DIRS):
+        return None
+    site = f.nearest_dir_with(("searchindex.js",))
+    if site is None or "_sources" in f.project.names_in(str(f.file.root), site):
+        return None
+    return f"{site}/searchindex.js, no _sources/" if f.sniff("rendered_docs") else None
+
+
 @fact("a golden test's input beside its expected output", "path")
 def GOLDEN_INPUT(f: FileFacts) -> str | None:
     """A file in a test folder with its expected output beside it (`X.output`, `X.out`,
@@ -261,19 +277,6 @@ def GOLDEN_INPUT(f: FileFacts) -> str | None:
     twin = next((f.name + ext for ext in T.GOLDEN_OUTPUT_SUFFIXES if f.name + ext in names),
                 None)
     return f"beside its expected output {twin}" if twin else None
-
-
-@fact("Sphinx's copy of a source beside the HTML it rendered", "path")
-def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
-    """A file in a `_sources/` folder whose parent holds Sphinx's `searchindex.js`: the copy of
-    a page's source Sphinx writes beside the HTML (alembic 1.20.1's rendered `docs/`:
-    `_sources/changelog.rst`, 634 pieces, the twin of `docs/build/changelog.rst`)."""
-    if "_sources" not in f.dirs:
-        return None
-    i = f.dirs.index("_sources")
-    parent = "/".join(f.dirs[:i])
-    names = f.project.names_in(str(f.file.root), parent)
-    return f"{parent or '.'}/searchindex.js beside it" if "searchindex.js" in names else None
 
 
 @fact("the same module in another module format's folder", "path")

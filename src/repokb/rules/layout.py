@@ -12,6 +12,7 @@ import os
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact, fact
 from repokb.rules.facts import FileFacts, head_of
+from repokb.rules.paths import rooted_folder
 
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
 
@@ -82,6 +83,27 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
         counts[key] = sum(1 for name in names if (other := _language_of(name)) is not None
                           and other[1] == ext)
     return f"{here or '.'}/ holds {counts[key]} translations" \
+        if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
+
+
+@fact("one language's settings in a folder named by it, among a folder of languages", "dir")
+def LOCALE_DATA_FOLDER(f: FileFacts) -> str | None:
+    """An INI file whose name ends with the language code its folder is named by, among
+    `LOCALE_SIBLINGS_MIN` such folders: one language's data (babel's
+    `tex/generic/babel/locale/de/babel-de.ini`, CLDR's captions, month and day names for 286
+    languages: 3,649 pieces as INI configuration). English's is kept, as `en.json` is."""
+    if f.language != "ini" or len(f.dirs) < 2 or not _locale_folder(f.dirs[-1]):
+        return None
+    code = f.dirs[-1].lower()
+    if code == T.LOCALE_SOURCE_LANGUAGE or not os.path.splitext(f.lower_name)[0].endswith(code):
+        return None
+    parent = "/".join(f.dirs[:-1])
+    counts = f.project.locale_files
+    key = f"{parent}/*/"
+    if key not in counts:
+        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
+                          if _locale_folder(name))
+    return f"{parent}/ holds {counts[key]} languages' folders" \
         if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
 
 
@@ -276,3 +298,43 @@ def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
 
 
 _VENDOR_DIRS = frozenset(d.lower() for d in T.VENDOR_DIRS)
+
+
+@fact("a service's settings folder", "path")
+def SERVICE_DEFAULTS_DIR(f: FileFacts) -> str | None:
+    """A file in `etc/default/` or `etc/sysconfig/` (Debian's and Red Hat's settings their init
+    scripts and units source), also where `/etc` itself is the project (`default/nginx`)."""
+    where = rooted_folder(f.file, 2)
+    return f"{where}/" if f.dirs and where in T.SERVICE_DEFAULTS_DIRS else None
+
+
+@fact("one data set again per release", "path")
+def RELEASE_SNAPSHOT(f: FileFacts) -> str | None:
+    """A JSON or YAML data file named by a release (`2019a`, `v1.2`, or `latest` among them)
+    in a folder of RELEASE_SNAPSHOT_MIN such files: the same data set once per release
+    (moment-timezone's `data/packed/2014a.json` ... `2023c.json`, `latest.json`: 48 tz database
+    releases of 100-180 KB, about 2,500 pieces each). A JSON Schema per version is no data."""
+    if f.language not in ("json", "yaml") or f.file.size < T.RELEASE_SNAPSHOT_MIN_BYTES:
+        return None
+    stem, ext = os.path.splitext(f.lower_name)
+    if stem != "latest" and not T.RELEASE_NAME.fullmatch(stem) or '"$schema"' in f.text[:2048]:
+        return None
+    folder = "/".join(f.dirs)
+    count = sum(1 for n in f.project.names_in(str(f.file.root), folder)
+                if n.lower().endswith(ext) and T.RELEASE_NAME.fullmatch(n[: -len(ext)].lower()))
+    return f"{count} releases in {folder or '.'}/" if count >= T.RELEASE_SNAPSHOT_MIN else None
+
+
+@fact("a script of a rendered documentation site", "path")
+def SITE_SCRIPT(f: FileFacts) -> str | None:
+    """A script in a site a documentation generator wrote, known by the file it writes at the
+    site's root (tables.RENDERED_SITE_MARKERS): Doxygen's search index (opencv-doc's 128
+    `html/search/classes_e.js`: `var searchData=[...]`) and page code (`menu.js`,
+    `dynsections.js`), javadoc's `search.js` and `script.js`, Sphinx's `_static/*.js`."""
+    if f.language != "javascript":
+        return None
+    site = f.nearest_dir_with(T.RENDERED_SITE_MARKERS)
+    if site is None:
+        return None
+    names = f.project.names_in(str(f.file.root), site)
+    return next(f"{site or '.'}/{m}" for m in T.RENDERED_SITE_MARKERS if m in names)

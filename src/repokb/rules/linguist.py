@@ -254,3 +254,23 @@ class LinguistGenerated(Condition):
 
     def check(self, f: FileFacts) -> str | None:
         return generated_content(f)
+
+
+@dataclass(frozen=True)
+class LinguistVendoredTwin(Condition):
+    """An ES or CommonJS module (`.mjs`, `.cjs`) beside the `.js` of the same name that
+    Linguist's vendor table names: the library's other module format, which vendor.yml's
+    `.js` patterns miss (DataTables' `jquery.dataTables.mjs` beside `jquery.dataTables.js`:
+    790 pieces of a vendored library)."""
+
+    signal = "linguist"
+
+    def check(self, f: FileFacts) -> str | None:
+        stem, ext = os.path.splitext(f.file.path)
+        if ext.lower() not in (".mjs", ".cjs"):
+            return None
+        twin = stem + ".js"
+        if twin.rsplit("/", 1)[-1] not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+            return None
+        found = vendor_table().first(twin)
+        return f"{twin} ({found})" if found else None

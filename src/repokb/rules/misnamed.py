@@ -34,7 +34,8 @@ import re
 
 from repokb.rules import tables as T
 from repokb.rules.engine import Fact
-from repokb.rules.facts import FileFacts, news_fragment_match
+from repokb.rules.facts import FileFacts
+from repokb.rules.paths import news_fragment_match
 
 
 def migration_folder(f: FileFacts) -> str | None:

@@ -27,6 +27,7 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     LITERAL_TABLE,
     NOT_TEMPLATE,
+    OPENCV_STORAGE,
     PEM_PRIVATE_KEY,
     PRIVATE_KEY_FILE,
     PUBLIC_KEY_MATERIAL,
@@ -48,6 +49,7 @@ from repokb.rules.copies import (
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
     SCRIPT_ENTRY_STUB,
+    SPHINX_SOURCE_COPY,
     TEXT_RENDERING,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
@@ -74,13 +76,13 @@ from repokb.rules.generated import (
     DIGEST_LIST,
     DOWNLEVEL_COPY,
     GOLDEN_INPUT,
+    INSTALLED_MANUAL_PAGE,
     MODULE_FORMAT_COPY,
     NOTEBOOK_COPY,
     ONE_LINE_BLOB,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
     SELF_NAMED_GENERATED,
-    SPHINX_SOURCE_COPY,
     SVG_PATH_DATA,
     TWINNED_DISTRIBUTION_BUILD,
     TYPESCRIPT_LIB,
@@ -94,14 +96,18 @@ from repokb.rules.layout import (
     EXAMPLE_DIR,
     ICON_MODULE,
     IN_HELM_CHART,
+    LOCALE_DATA_FOLDER,
     LOCALE_TRANSLATION,
     LOCALE_WORD_LIST,
     OWN_REQUIREMENTS,
+    RELEASE_SNAPSHOT,
+    SERVICE_DEFAULTS_DIR,
+    SITE_SCRIPT,
     STDLIB_TEST_COPY,
     TEST_DATA,
     TEST_LAYOUT,
 )
-from repokb.rules.linguist import LinguistGenerated, LinguistPath
+from repokb.rules.linguist import LinguistGenerated, LinguistPath, LinguistVendoredTwin
 from repokb.rules.misnamed import MIGRATION_FOLDER, NEWS_FRAGMENT, OWN_EXTERNALS
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
@@ -521,6 +527,17 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.38 also (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
 #   `ios/.xcode.env`: `export NODE_BINARY=$(command -v node)`) is indexed (was blocked); fastlane's
 #   `fastlane/.env.default` is a blocked env file (was an indexed template: fastlane loads it)
+# NEXT (decisions41): an installed Sphinx manual is read (`share/doc/.../_sources/*.rst.txt` whose
+#   source is not in the project: reST documentation, were build artifacts; a site's pages with no
+#   `_sources/`: documentation `installed_manual`, were rendered docs); `/etc` indexed as a project
+#   keeps `default/*` as service settings; dpkg/ucf/rpm conffile copies (`.dpkg-dist`, `.ucf-dist`,
+#   `.rpmnew` ...) generated `conffile_copy` (were unknown); `logrotate.conf` logrotate (was INI);
+#   man-pages' `.3type`/`.3const`/`.3head` roff (were unknown); JSON/YAML named by releases, 5+ in
+#   a folder, data `release_snapshot`; OpenCV's FileStorage data `opencv_storage`; a `.mjs`/`.cjs`
+#   beside a Linguist-vendored `.js` vendored; a TeX tree's `.fd .def .clo .ldf .lco .dfu .sto
+#   .cfg` TeX (were unknown or INI); babel's `locale/<code>/babel-<code>.ini` data
+#   `translation_catalog` (was INI); `TODO.Debian` text documentation (was unknown); a script in
+#   a rendered docs site (`doxygen.css`, `searchindex.js`, `element-list` at its root) generated
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -689,6 +706,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"), Not(OWN_EXTERNALS)),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
+    _r("linguist-vendor-twin", Tier.VENDOR, (LinguistVendoredTwin(), Not(OWN_EXTERNALS)),
+       Then(Kind.VENDOR, "another module format of a library Linguist calls vendored: "
+            "{evidence}", subkind="linguist_vendored", flags=("vendor",), confidence=0.85)),
     # LibMan's (and the ASP.NET templates') client libraries: `wwwroot/lib/jquery/dist/...`
     _r("libman-library", Tier.VENDOR, (Glob(("**/wwwroot/lib/**",)),),
        Then(Kind.VENDOR, "client library installed by LibMan ({evidence})",
@@ -759,10 +779,17 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
             flags=("generated",), confidence=0.95)),
+    _r("installed-manual", Tier.GENERATED, (INSTALLED_MANUAL_PAGE,),
+       Then(Kind.DOCUMENTATION, "a page of an installed manual ({evidence}): no source of it "
+            "is here, the pages are the manual", subkind="installed_manual", confidence=0.85)),
     _r("rendered-docs", Tier.GENERATED, (RENDERED_DOCS,),
        Then(Kind.GENERATED, "documentation rendered by a generator ({evidence}): its sources "
             "are the knowledge", subkind="rendered_docs", flags=("generated",),
             confidence=0.95)),
+    _r("site-script", Tier.GENERATED, (SITE_SCRIPT,),
+       Then(Kind.GENERATED, "a script of a documentation site a generator wrote ({evidence} "
+            "at its root): the generator's search index and page code", subkind="rendered_docs",
+            flags=("generated",), confidence=0.9)),
     _r("python-package-metadata", Tier.GENERATED,
        (AnyOf((Name(("PKG-INFO",)), Glob(("*.egg-info/", "*.dist-info/")))),),
        Then(Kind.GENERATED, "Python packaging metadata written by a build ({evidence})",
@@ -900,6 +927,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "a Playwright test run's JSON report ({evidence} of "
             "playwright.config): results, not settings", subkind="test_report",
             confidence=0.9)),
+    _r("opencv-storage", Tier.GENERATED, (OPENCV_STORAGE,),
+       Then(Kind.DATA, "data OpenCV's FileStorage wrote ({evidence}): a trained model or "
+            "matrices, recorded, not embedded", subkind="opencv_storage", confidence=0.9)),
+    _r("release-snapshot", Tier.GENERATED, (RELEASE_SNAPSHOT,),
+       Then(Kind.DATA, "one data set again per release ({evidence}): recorded, not embedded",
+            subkind="release_snapshot", confidence=0.85)),
     _r("digest-list", Tier.GENERATED, (DIGEST_LIST,),
        Then(Kind.DATA, "a list of files and their hashes ({evidence}): recorded, not embedded",
             subkind="digest_list", confidence=0.85)),
@@ -1086,10 +1119,14 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                                    | {"gettext", "nginx"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
-    _r("service-defaults", Tier.PATH, (Glob(T.SERVICE_DEFAULTS_GLOBS),
+    _r("service-defaults", Tier.PATH, (SERVICE_DEFAULTS_DIR,
                                      Lang(frozenset({"shell"}))),
        Then(Kind.CONFIGURATION, "a service's settings ({evidence}): shell assignments its init "
             "script and unit read", subkind="service_defaults")),
+    _r("conffile-copy", Tier.PATH, (Name(T.CONFFILE_COPY_GLOBS),),
+       Then(Kind.GENERATED, "a package manager's copy of a configuration file ({evidence}): "
+            "the same settings one version apart; the live file beside it is read",
+            subkind="conffile_copy", flags=("generated",), confidence=0.9)),
     _r("salt-map", Tier.PATH, (Name(("map.jinja",)), Lang(frozenset({"jinja"}))),
        Then(Kind.CONFIGURATION, "a Salt formula's map of settings ({evidence}): defaults per "
             "OS, merged with pillar", subkind="salt_map")),
@@ -1135,7 +1172,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # JSON named by a language code among a folder of them (javascript-time-ago's locale/,
     # mathjax's sre/mathmaps/, i18n-iso-countries' langs/), or scripts (handsontable's
     # languages/*.js and their declarations)
-    _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
+    _r("json-translation", Tier.PATH, (AnyOf((LOCALE_TRANSLATION, LOCALE_DATA_FOLDER)),),
        Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
             "text they translate", subkind="translation_catalog", confidence=0.85)),
     # an icon set written as modules, one per icon (@heroicons/react's 24/solid/XIcon.js)

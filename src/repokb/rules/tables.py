@@ -147,6 +147,20 @@ MARKER_SKIP_DIRS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in
 # doc/build, beside the HTML rendered from them).
 DOC_SOURCE_MARKERS = ("conf.py", "index.rst", "index.md")
+# Where a Sphinx site's `_sources/X.rst.txt` may have its source `X.rst` (generated.py
+# SPHINX_SOURCE_COPY): the site's folder, a folder above it, or one of these inside them
+SPHINX_COPY_SUFFIX = ".txt"
+SPHINX_COPY_LANGUAGES = {".rst": "rst", ".md": "markdown"}  # `_sources/os.rst.txt` is reST
+SPHINX_SOURCE_DIRS = frozenset({"source", "src", "build", "doc", "docs", "documentation"})
+# Where documentation is installed (`usr/share/doc/<package>/html/`, a prefix's `share/doc/`):
+# a Sphinx site there with no `_sources/` is the manual itself (generated.installed_sphinx_page)
+INSTALLED_DOC_DIRS = frozenset({"doc"})
+# What a documentation generator writes at its site's root (layout.SITE_SCRIPT): Doxygen's
+# stylesheet, Sphinx's search index, javadoc's list of packages (`element-list` since JDK 11)
+RENDERED_SITE_MARKERS = ("doxygen.css", "searchindex.js", "element-list", "package-list")
+# Sphinx's listings: an index of every name, the module index, the search page (`genindex-A`)
+SPHINX_LISTING_PAGES = frozenset({"genindex.html", "py-modindex.html", "search.html",
+                                  "np-modindex.html"})
 # ... and one holding these is packaging and CI configuration written by hand: the Go project
 # layout's (golang-standards/project-layout) `build/package/` (Dockerfiles, deb/rpm recipes)
 # and `build/ci/`, Kubernetes' `build/*.sh` release scripts, a `build/Dockerfile`. Output
@@ -1237,6 +1251,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # a Salt formula's settings map: `{% set x = salt['grains.filter_by']({...}) %}` per OS,
     # merged with pillar (read as HTML by `.jinja`; the `salt-map` rule)
     "map.jinja": "jinja",
+    # logrotate's main settings (`/etc/logrotate.conf`: `weekly`, `rotate 4`, `include
+    # /etc/logrotate.d`, `/var/log/wtmp { ... }`), as its `logrotate.d/*` are (was INI)
+    "logrotate.conf": "logrotate",
     "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
     "meson.options": "meson",
     # Erlang terms under a `.config` name, which .NET's app/web.config made XML (Linguist's
@@ -1365,8 +1382,32 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
 }
 # A service's settings its init script and systemd unit read (`/etc/default/nginx`,
 # `/etc/sysconfig/haproxy`): shell assignments, configuration rather than a program
-SERVICE_DEFAULTS_GLOBS = ("etc/default/*", "**/etc/default/*", "etc/sysconfig/*",
-                          "**/etc/sysconfig/*")
+# A TeX tree's (`texmf-dist/tex/<format>/<package>/`) other macro files, which docstrip writes
+# beside the `.sty` and `.cls` (texlive-latex-base: 145 `.fd` font definitions, 144 `.def`
+# drivers, `size10.clo` class options, babel's `.ldf` languages, KOMA's `.lco` letter options,
+# `hyphen.cfg`; were unknown or INI): TeX, read as the packages are
+TEX_TREE_EXTENSIONS = frozenset({".fd", ".def", ".clo", ".ldf", ".lco", ".dfu", ".sto", ".cfg"})
+# OpenCV's FileStorage (checks.OPENCV_STORAGE): its YAML header, its XML root
+OPENCV_STORAGE_HEAD = re.compile(r"\A%YAML:1\.\d|<opencv_storage>")
+OPENCV_STORAGE_HEAD_BYTES = 256
+OPENCV_STORAGE_MIN_BYTES = 4096
+# Data files named by a release (layout.RELEASE_SNAPSHOT): the tz database's (`2019a`) or a
+# version (`v1.2`, `1.2.3`)
+RELEASE_NAME = re.compile(r"(?:19|20)\d\d[a-z]|v?\d+\.\d+(?:\.\d+)?")
+RELEASE_SNAPSHOT_MIN = 5
+RELEASE_SNAPSHOT_MIN_BYTES = 16_384
+# (also `/etc` itself indexed as a project: its own folder name counts, facts.rooted_dirs)
+SERVICE_DEFAULTS_DIRS = frozenset({"etc/default", "etc/sysconfig"})
+# A package manager's copies of a configuration file beside the live one (an upgraded Debian
+# host's `/etc/nginx/nginx.conf.dpkg-dist`: the package's new default left unmerged;
+# `.dpkg-old`: the admin's file it replaced; ucf's `sshd_config.ucf-dist`; rpm's `.rpmnew`,
+# `.rpmsave`): the same settings again, one version apart; the live file is read
+CONFFILE_COPY_GLOBS = ("*.dpkg-dist", "*.dpkg-new", "*.dpkg-old", "*.dpkg-bak", "*.dpkg-tmp",
+                       "*.ucf-dist", "*.ucf-new", "*.ucf-old", "*.rpmnew", "*.rpmsave",
+                       "*.rpmorig")
+# Man pages in sections Linguist's Roff does not list (man-pages 6's `man3/size_t.3type`,
+# `EOF.3const`, `printf.h.3head`, `open_how.2type`): a `manN/` folder's `X.N<letters>`
+MAN_PAGE = re.compile(r"man([1-9n])/[^/]+\.\1[a-z]{1,6}")
 # Folders of release notes: their text files are the changelog (jackson's release-notes/)
 RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})
 # towncrier's news fragments (rules/misnamed.py): `newsfragments/9657.doc`, `123.feature.rst`
@@ -1442,6 +1483,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    "todo.*": "text",  # Debian's notes beside README.Debian (`usr/share/doc/manpages/TODO.Debian`)
     "faq": "text",  # kombu 5.7.0's FAQ (reST under its plain name)
     # a package's copyright as Debian installs it (`usr/share/doc/ruby-rack/copyright`, DEP-5:
     # `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/`): a licence
