@@ -521,6 +521,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.38 also (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
 #   `ios/.xcode.env`: `export NODE_BINARY=$(command -v node)`) is indexed (was blocked); fastlane's
 #   `fastlane/.env.default` is a blocked env file (was an indexed template: fastlane loads it)
+# NEXT (secrets41): desktop tools' saved logins are blocked credential files (`rclone.conf`,
+#   FileZilla's `sitemanager.xml` / `recentservers.xml`, `WinSCP.ini`, mRemoteNG's `confCons.xml`,
+#   `MobaXterm.ini`, `bitwarden_export*.json`; were indexed, their values redacted)
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
