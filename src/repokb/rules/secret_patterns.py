@@ -382,6 +382,22 @@ REDACTED = "<REDACTED_SECRET>"
 #   (`TOKEN = "MbWPuGbv..."`: short case runs, `scan.random_letters`), a random token in a Kotlin
 #   pair (`mapOf("sentryAuthToken" to "Uz8K...")`: a name's words hold a vowel), ZooKeeper's
 #   `superDigest=super:BASE64`; kept: names of words (`AuthorizationHeaderValue`, `XMLHttpRequest`)
+# NEXT (secrets41): taken: network devices' statements (Cisco IOS/NX-OS/ASA, Arista, Juniper's
+#   `set` and curly forms, Fortinet, ProCurve: `tacacs-server host H key 7 X`, `neighbor N password
+#   7 X`, `ip ospf message-digest-key 1 md5 X`, `snmp-server user .. auth sha X priv aes 128 Y`,
+#   `pre-shared-key ascii-text "X"`, `set psksecret ENC X`), Juniper's `## SECRET-DATA` values,
+#   RouterOS' `add`/`set` secret items (`.rsc`), strongSwan's `: PSK "X"` lines, OpenVPN's inline
+#   `<auth-user-pass>` and `<pkcs12>`, Asterisk's `register => u:X@host`, `{PLAIN}X` /
+#   `{SHA512-CRYPT}..` scheme passwords, Postfix's `[relay]:587 u:X`, Jenkins' `{AQAAAB..}`
+#   secrets, `<name>`/`<Key>` then `<defaultValue>`/`<Value ..>` (Jenkins' parameters, KeePass
+#   exports), `Name="Pass"` attributes, a `<password>`'s `<hash>` child, `<bcrypt-hash>$2y$..`,
+#   `#jbcrypt:`-prefixed hashes under a password's hash name, Keycloak's `{"type": "password",
+#   "value": X}` and escaped `secretData`, HeidiSQL's `..\Password<|||>1<|||>X`, an INI
+#   `[Passwords]` section, Joomla's `*redis_server_auth`, Strapi's `APP_KEYS`, `wp config set K X`,
+#   `(echo X; echo X) | smbpasswd -s`, `smbpasswd -w X`, `doveadm pw -p X`, `gitea admin user ..
+#   -p X`, `jenkins-cli -auth u:X`, `radtest u X h p S`; random letters under a secret's name
+#   with two lone case pairs (`..PuGbv..Vp..`); kept: a template cut at its space
+#   (`@token = {{$dotenv API_TOKEN}}`)
 REDACTION_VERSION = 50
 
 
