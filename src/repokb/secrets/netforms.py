@@ -118,7 +118,9 @@ def find(text: str, keys: KeyLines, mode: str = "config") -> list[Span]:
     for start, end in keys.lines(("username", "enable")):
         out += [(m.start("value"), m.end("value"), "device_password", False)
                 for m in _DEVICE.finditer(text, start, end)
-                if m.group("type") not in (None, "0")  # a cipher or a hash: `$1$...` too
+                # a cipher or a hash (`$1$...` too), never a placeholder (`secret 5 <removed>`)
+                if m.group("type") not in (None, "0") and (
+                    _HASHED.fullmatch(m.group("value")) or _literal(m.group("value")))
                 or _literal(m.group("value"))
                 and password_like(m.group("value"), min_length=6, glued_words=True)]
     if "createUser" in text:
