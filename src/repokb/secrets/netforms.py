@@ -82,6 +82,9 @@ _RELAY_CREDENTIALS = re.compile(r"""\[[\w\-]+(?:\.[\w\-]+)+\](?::\d+)?[ \t]+[^\s
 # an Ansible task's `lines:`), no assignment nor call before its keyword
 _STATEMENT = re.compile(r"""^[ \t]*(?:-[ \t]+)?["']?[a-z][\w\-]*(?:[ \t]|$)""")
 _TOKEN = re.compile(r'"[^"\n]*"|\S+')
+# a sentence's marks: a word's comma, full stop or question before a space, a contraction, a
+# code span (Django's docs: "the authentication method, ...", "if the key doesn't exist")
+_PROSE = re.compile(r"""[,.?:][ \t]|[,.?:]$|\w'\w|`""")
 _HASHED = re.compile(r"\$(?:1|5|6|8|9|2[aby]?|apr1|sha512)\$\S{8,}|0x[0-9a-fA-F]{16,}")
 _SECRET_DATA = re.compile(r"""(?P<q>"?)(?P<value>[^\s";]{4,256})(?P=q);[ \t]*## SECRET-DATA""")
 _ROUTEROS = re.compile(r"""(?m)^[ \t]*(?P<menu>/[\w\-]+(?:[ \t]+[a-z][\w\-]*)*[ \t]+)?"""
@@ -167,7 +170,7 @@ def _services(text: str) -> list[Span]:
 def _statement(text: str, start: int, end: int) -> list[Span]:
     """The values of a device statement's secret keywords on the line text[start:end]."""
     line = text[start:end]
-    if not _STATEMENT.match(line) or "=" in line or "(" in line:
+    if not _STATEMENT.match(line) or "=" in line or "(" in line or _PROSE.search(line):
         return []
     tokens = list(_TOKEN.finditer(line))
     out: list[Span] = []
