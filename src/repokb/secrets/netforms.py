@@ -70,8 +70,8 @@ _IPSEC_SECRET = re.compile(
     r"""(?:"(?P<dq>[^"\n]{1,256})"|'(?P<sq>[^'\n]{1,256})'|(?P<bare>[^\s"'#]{1,256}))""")
 _SIP_REGISTER = re.compile(r"""(?m)^[ \t]*register[ \t]*=>[ \t]*(?:[\w.\-]+\?)?[^\s:@/]+:"""
                            r"""(?P<value>[^\s:@/]{1,128})(?::[^\s@/]*)?@""")
-_SCHEME_PASSWORD = re.compile(
-    r"""(?<![\w{])\{(?:PLAIN|CLEARTEXT|PLAIN-MD5|LDAP-MD5|CRAM-MD5|DIGEST-MD5|[A-Z0-9]+-CRYPT|"""
+_SCHEME_PASSWORD = re.compile(  # (its `{` first: found fast; what stands before it, by hand)
+    r"""\{(?:PLAIN|CLEARTEXT|PLAIN-MD5|LDAP-MD5|CRAM-MD5|DIGEST-MD5|[A-Z0-9]+-CRYPT|"""
     r"""CRYPT|S?SHA(?:\d{3})?|S?MD5|PBKDF2|ARGON2IDS?|SCRAM-SHA-\d+)\}"""
     r"""(?P<value>[^\s:"'<>]{4,512})""")
 _RELAY_CREDENTIALS = re.compile(r"""\[[\w\-]+(?:\.[\w\-]+)+\](?::\d+)?[ \t]+[^\s:"'\\]+:"""
@@ -147,7 +147,8 @@ def _services(text: str) -> list[Span]:
     if "<pkcs12>" in text:
         out += [(m.start("value"), m.end("value"), "openvpn_inline", True)
                 for m in _OVPN_PKCS12.finditer(text)]
-    if " PSK " in text or " EAP " in text or " XAUTH " in text or ": RSA " in text:
+    if ": " in text and (" PSK " in text or " EAP " in text or " XAUTH " in text
+                         or ": RSA " in text):
         for m in _IPSEC_SECRET.finditer(text):
             group = next(g for g in ("dq", "sq", "bare") if m.group(g) is not None)
             if _literal(m.group(group)) and len(m.group(group)) >= 4:
@@ -158,7 +159,9 @@ def _services(text: str) -> list[Span]:
     if "}" in text:
         out += [(m.start("value"), m.end("value"), "scheme_password", False)
                 for m in _SCHEME_PASSWORD.finditer(text)
-                if _HASHED.fullmatch(m.group("value")) or _literal(m.group("value"))]
+                if not (m.start() and (text[m.start() - 1].isalnum()
+                                       or text[m.start() - 1] in "_{"))
+                and (_HASHED.fullmatch(m.group("value")) or _literal(m.group("value")))]
     if "]:" in text or "] " in text:
         out += [(m.start("value"), m.end("value"), "relay_credentials", False)
                 for m in _RELAY_CREDENTIALS.finditer(text)
@@ -214,8 +217,8 @@ def _device_value(value: str, marks: list[str]) -> bool:
 
 def _routeros(text: str) -> list[Span]:
     """RouterOS' `add`/`set` commands' secret-named items (see the module docstring)."""
-    if "add " not in text and "set " not in text or "=" not in text:
-        return []
+    if not (text.startswith("/") or "\n/" in text) or "=" not in text:
+        return []  # (a menu opens a line of every RouterOS script)
     out: list[Span] = []
     script = _MENU_LINE.search(text) is not None
     for line in _ROUTEROS.finditer(text):
