@@ -538,6 +538,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   .cfg` TeX (were unknown or INI); babel's `locale/<code>/babel-<code>.ini` data
 #   `translation_catalog` (was INI); `TODO.Debian` text documentation (was unknown); a script in
 #   a rendered docs site (`doxygen.css`, `searchindex.js`, `element-list` at its root) generated
+# NEXT (secrets41): desktop tools' saved logins are blocked credential files (`rclone.conf`,
+#   FileZilla's `sitemanager.xml` / `recentservers.xml`, `WinSCP.ini`, mRemoteNG's `confCons.xml`,
+#   `MobaXterm.ini`, `bitwarden_export*.json`; were indexed, their values redacted)
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -382,6 +382,22 @@ REDACTED = "<REDACTED_SECRET>"
 #   (`TOKEN = "MbWPuGbv..."`: short case runs, `scan.random_letters`), a random token in a Kotlin
 #   pair (`mapOf("sentryAuthToken" to "Uz8K...")`: a name's words hold a vowel), ZooKeeper's
 #   `superDigest=super:BASE64`; kept: names of words (`AuthorizationHeaderValue`, `XMLHttpRequest`)
+# NEXT (secrets41): taken: network devices' statements (Cisco IOS/NX-OS/ASA, Arista, Juniper's
+#   `set` and curly forms, Fortinet, ProCurve: `tacacs-server host H key 7 X`, `neighbor N password
+#   7 X`, `ip ospf message-digest-key 1 md5 X`, `snmp-server user .. auth sha X priv aes 128 Y`,
+#   `pre-shared-key ascii-text "X"`, `set psksecret ENC X`), Juniper's `## SECRET-DATA` values,
+#   RouterOS' `add`/`set` secret items (`.rsc`), strongSwan's `: PSK "X"` lines, OpenVPN's inline
+#   `<auth-user-pass>` and `<pkcs12>`, Asterisk's `register => u:X@host`, `{PLAIN}X` /
+#   `{SHA512-CRYPT}..` scheme passwords, Postfix's `[relay]:587 u:X`, Jenkins' `{AQAAAB..}`
+#   secrets, `<name>`/`<Key>` then `<defaultValue>`/`<Value ..>` (Jenkins' parameters, KeePass
+#   exports), `Name="Pass"` attributes, a `<password>`'s `<hash>` child, `<bcrypt-hash>$2y$..`,
+#   `#jbcrypt:`-prefixed hashes under a password's hash name, Keycloak's `{"type": "password",
+#   "value": X}` and escaped `secretData`, HeidiSQL's `..\Password<|||>1<|||>X`, an INI
+#   `[Passwords]` section, Joomla's `*redis_server_auth`, Strapi's `APP_KEYS`, `wp config set K X`,
+#   `(echo X; echo X) | smbpasswd -s`, `smbpasswd -w X`, `doveadm pw -p X`, `gitea admin user ..
+#   -p X`, `jenkins-cli -auth u:X`, `radtest u X h p S`; random letters under a secret's name
+#   with two lone case pairs (`..PuGbv..Vp..`); kept: a template cut at its space
+#   (`@token = {{$dotenv API_TOKEN}}`)
 REDACTION_VERSION = 50
 
 
@@ -604,6 +620,10 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         # Azure AD (Entra) client secret: 3 characters, a digit, `Q~`, 31 to 34 more
         ("azure_ad_client_secret", ("Q~",),
          r"(?<![~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}"),
+        # session 41: Jenkins' `hudson.util.Secret` as its XML and JCasC exports write it
+        # (`<password>{AQAAABAAAAAQ..}</password>`, a job's `<defaultValue>`): the secret
+        # encrypted with the instance's master key, a version byte `AQAAAB` first
+        ("jenkins_secret", ("{AQAAAB",), r"\{AQAAAB[A-Za-z0-9+/]{20,}={0,2}\}"),
     )
 )
 
@@ -650,10 +670,16 @@ SECRET_KEY_PAIRS = frozenset({
 # api.wordpress.org/secret-key), Drupal's `$settings['hash_salt']`, CakePHP's `Security.salt`
 # / `SECURITY_SALT` and `Security.cipherSeed`. A lone `salt` stays a salt (public beside its
 # hash; Django's `key_salt` namespaces).
+# Session 41: Joomla's configuration.php (`public $redis_server_auth = 'X'`, Redis' AUTH
+# password, and its session store's), Strapi's `APP_KEYS` (its session keys, `k1,k2`).
 SECRET_KEY_NAMES = frozenset({
     "logged_in_key", "nonce_key", "auth_salt", "secure_auth_salt", "logged_in_salt",
     "nonce_salt", "hash_salt", "security_salt", "security_cipher_seed",
+    "redis_server_auth", "session_redis_server_auth", "app_keys",
 })
+# Session 41: an INI section whose every value is a secret, named for them: MobaXterm's
+# `[Passwords]` (`user@host=X`), `[Credentials]`, `[Secrets]`, `[Tokens]` (`secrets.usermaps`)
+SECRET_SECTIONS = frozenset({"passwords", "credentials", "secrets", "tokens"})
 SECRET_KEY_NAME_ENDS = frozenset(n.rsplit("_", 1)[-1] for n in SECRET_KEY_NAMES)
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
@@ -729,7 +755,8 @@ LABEL_WORDS = frozenset({
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
                                 "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
-                                "salt", "cipherseed",  # SECRET_KEY_NAMES' lines
+                                "salt", "cipherseed", "server_auth",  # SECRET_KEY_NAMES'
+                                # lines
                                 "masterauth",  # Redis' replica password (GLUED_SECRET_WORDS)
                                 "erlang", "honeycomb",  # SECRET_KEY_PAIRS' with no word above
                                 "superdigest")  # DIGEST_KEY_TAILS' (ZooKeeper's superDigest)
@@ -821,6 +848,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # rules and directives, network secrets (Wi-Fi, SNMP, a router's accounts)
     "passw", "sp_addlogin", "createuser", "mysqladmin", "setuser", "psk", "community",
     "com2sec", "username", "enable",
+    # session 41: device statements' keywords (DEVICE_SECRET_ANCHORS), tools' own options and
+    # stdin (Samba, Dovecot, Gitea, the Jenkins CLI, radtest, WP-CLI)
+    "priv", "plaintext", "smbpasswd", "doveadm", "gitea", "forgejo", "jenkins-cli", "radtest",
+    "wp config",
     # session 34: hashcalls, a password or key given to the call that hashes or keys with it
     "bcrypt", "password_", "hash::", "password_hash", "_password", "password(",
     "hashandpassword", "encoder", "hasher", "ph.hash", "ph.verify", "argon2", "context.hash",
@@ -867,7 +898,8 @@ TUPLE_ASSIGNMENT = _re(
 
 # Values that stand for a secret without being one.
 PLACEHOLDER = _re(
-    r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%\(.*\)s|<[^>]*>|"
+    # (a template's `{{...}}`, also cut at its space: the REST Client's `{{$dotenv API_TOKEN}}`)
+    r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*|%\(.*\)s|<[^>]*>|"
     r".*%[sdr].*|.*\{\d*\}.*|"
     r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|#+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
     r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
@@ -894,6 +926,38 @@ DIGEST_KEY_ENDS = frozenset({"hash", "hashed", "digest", "sha", "sha1", "sha2", 
 # session 40b: a password's digest named without `pass` (ZooKeeper's `superDigest=super:BASE64`,
 # base64 of SHA-1 of `super:password`: crackable offline), by its key's last words
 DIGEST_KEY_TAILS = frozenset({("super", "digest")})
+# session 41: a network device's configuration statement (Cisco IOS, NX-OS, ASA, Arista,
+# Juniper's `set` and curly forms, Fortinet, ProCurve, VyOS; `secrets.netforms`): the keywords
+# after which the secret stands, and the type or algorithm words that may come between
+# (`tacacs-server host H key 7 X`, `ip ospf message-digest-key 1 md5 X`, `snmp-server user U G
+# v3 auth sha X priv aes 128 Y`, `set password ENC X`, `pre-shared-key ascii-text "X"`)
+DEVICE_SECRET_WORDS = frozenset({
+    "password", "secret", "key", "key-string", "set-key", "pre-shared-key", "authentication-key",
+    "message-digest-key", "encrypted-password", "pre-shared-secret", "plaintext", "psksecret",
+    "passwd", "community", "auth", "priv", "authentication",
+})
+DEVICE_SECRET_MARKS = frozenset({
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "md5", "sha", "sha1", "sha256", "sha512",
+    "aes", "aes128", "aes256", "des", "3des", "128", "192", "256", "ascii", "ascii-text", "text",
+    "hex", "enc", "plaintext",
+})
+# (the lines read: one of these words holds each keyword above)
+DEVICE_SECRET_ANCHORS = ("pass", "secret", "key", "community", "auth", "priv", "plaintext")
+# RouterOS' `add`/`set` commands (a MikroTik export, `.rsc`): the `key=value` items under a
+# secret's name; under these menus `name=` is the secret (`/snmp community set .. name=X`)
+ROUTEROS_SECRET_MENUS = ("community",)
+# session 41: the two-letter words a name's capitalised words may be (`ById`, `ToMany`,
+# `IsNone`, `NoOp`, `WiFi`, `KbInvalid`): a random token's case flips leave other pairs between
+# its capitals (`scan.random_letters`); measured on 23,127 letters-only identifiers of Django and
+# site-packages (bench/RESULTS.md, secrets41)
+NAME_TWO_LETTER_WORDS = frozenset({
+    "ad", "ai", "al", "am", "an", "as", "at", "be", "by", "ca", "db", "de", "do", "dr", "el",
+    "en", "es", "et", "ex", "fi", "fk", "fn", "gb", "gc", "go", "hd", "he", "hi", "hr", "id",
+    "if", "in", "io", "ip", "is", "it", "js", "kb", "kv", "la", "le", "mb", "me", "mr", "ms",
+    "my", "nd", "no", "nr", "of", "ok", "on", "op", "or", "os", "pc", "pk", "pm", "qa", "rd",
+    "re", "sd", "so", "st", "th", "to", "ts", "tv", "ui", "un", "up", "us", "vm", "we", "wi",
+    "ws",
+})
 UUID = _re(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 # Bare values in code that are references, not literals.
 # (R's, C++'s, Rust's namespaced call `keyring::key_get(`, `std::getenv(` too)

@@ -406,6 +406,15 @@ SECRET_FILES: dict[str, str] = {
     # Symfony's secrets vault: `config/secrets/<env>/<env>.decrypt.private.php` returns the key
     # that decrypts every secret of the vault (Symfony's docs: never commit the prod one)
     "*.decrypt.private.php": "private_key",
+    # session 41: desktop tools' saved logins, each a store of every site's password or token
+    # (were indexed as configuration, the values redacted): rclone's remotes (`rclone.conf`:
+    # cloud keys and OAuth refresh tokens), FileZilla's `sitemanager.xml` / `recentservers.xml`
+    # (`<Pass encoding="base64">`), WinSCP's `WinSCP.ini`, mRemoteNG's `confCons.xml`,
+    # MobaXterm's `MobaXterm.ini` (`[Passwords]`), a Bitwarden vault export
+    "rclone.conf": "credentials_file", "sitemanager.xml": "credentials_file",
+    "recentservers.xml": "credentials_file", "winscp.ini": "credentials_file",
+    "confcons.xml": "credentials_file", "mobaxterm.ini": "credentials_file",
+    "bitwarden_export*.json": "credentials_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'

@@ -167,7 +167,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "pasted": lambda text, mode, language, keys: pasted.find(text, keys, language),
     "flowlists": lambda text, mode, language, keys: flowlists.find(text),
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
-    "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
+    "netforms": lambda text, mode, language, keys: netforms.find(text, keys, mode),
     "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
     "cookies": lambda text, mode, language, keys: cookies.find(text, keys),
     "usermaps": lambda text, mode, language, keys: usermaps.find(text, language),

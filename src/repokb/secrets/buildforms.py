@@ -14,7 +14,8 @@ Found here (spans of the value only):
   Makefile's recipe, CI YAML): `npm config set //registry.npmjs.org/:_authToken X` (yarn's,
   pnpm's too; `_auth`, `_password`, `npmAuthToken`), `aws configure set
   aws_secret_access_key X`, `poetry config http-basic.REPO USER X` and `pypi-token.REPO X`,
-  `pulumi config set [--plaintext] dbPassword X` (session 40),
+  `pulumi config set [--plaintext] dbPassword X` (session 40), `wp config set DB_PASSWORD X`
+  (WP-CLI, session 41),
   `composer config [-g] http-basic.HOST USER X` and `github-oauth.HOST X` (`gitlab-token`,
   `gitlab-oauth`, `bearer`), `bundle config [set] [--global] HOST USER:X`, `twine upload -p X`;
 - CMake's `USERPWD "user:X"` (`file(DOWNLOAD ...)`) and `HTTP_PASSWORD X` (ExternalProject);
@@ -42,11 +43,15 @@ _CMAKE_SET = re.compile(
 # reads the secret from standard input (session 40: the Elastic stack's keystores, `echo X |
 # bin/elasticsearch-keystore add -x bootstrap.password` (kibana-, logstash-keystore too), and
 # `echo PAT | az devops login`)
-_STDIN_FLAG = r"(?:--password-stdin|--with-token|-keystore[ \t]+add|\baz[ \t]+devops[ \t]+login)\b"
+# (session 41: Samba's `smbpasswd -s`, silent: the new password twice on standard input)
+_STDIN_FLAG = (r"(?:--password-stdin|--with-token|-keystore[ \t]+add|\baz[ \t]+devops[ \t]+login"
+               r"|\bsmbpasswd(?:[ \t]+-[a-zA-Z]+)*?[ \t]+-[a-zA-Z]*s)\b")
 # `echo [-n] VALUE |` (or `printf [FORMAT] VALUE |`) up to a `--password-stdin` on the same line
 _PIPED = re.compile(
     r"""\b(?:echo(?:\s+-[neE]+)*|printf(?:\s+(?:'%s[^']*'|"%s[^"]*"))?)\s+"""
-    r"""(?:'(?P<s>[^'\n]+)'|"(?P<d>[^"\n]+)"|(?P<b>[^\s|;&'"`]+))\s*\|[^\n|;]*""" + _STDIN_FLAG)
+    r"""(?:'(?P<s>[^'\n]+)'|"(?P<d>[^"\n]+)"|(?P<b>[^\s|;&'"`()]+))"""
+    # (a printf's further words, a subshell's close: `(echo X; echo X) | smbpasswd -s`)
+    r"""(?:[ \t]+[^\s|;&()]+)*\)?\s*\|[^\n|;]*""" + _STDIN_FLAG)
 
 
 _HERE_STRING = re.compile(
@@ -56,7 +61,9 @@ _WORD = r"""(?P<q>["']?)(?P<value>[^\s"'`|;&<>()]{4,256})(?P=q)"""  # a shell wo
 _FLAGS = r"(?:[ \t]+-{1,2}[\w\-]+(?:=\S+)?)*"  # `-g`, `--global`, `--location=user`
 _TOOL_SET = re.compile(  # the key names the secret: judged by its name
     # (session 40: `pulumi config set [--plaintext] dbPassword X`)
-    rf"""\b(?:(?:npm|yarn|pnpm|pulumi)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set){_FLAGS}"""
+    # (session 41: WP-CLI's `wp config set DB_PASSWORD X`)
+    rf"""\b(?:(?:npm|yarn|pnpm|pulumi|wp)[ \t]+config[ \t]+set|aws[ \t]+configure[ \t]+set)"""
+    rf"""{_FLAGS}"""
     rf"""[ \t]+(?P<key>[^\s=\-][^\s=]*)(?:[ \t]+|=){_WORD}""")  # (a flag is no key)
 _TOOL_CREDENTIAL = re.compile(  # the place says it: the last word is the password or token
     rf"""\b(?:poetry[ \t]+config{_FLAGS}[ \t]+(?:http-basic\.\S+[ \t]+\S+|pypi-token\.\S+)"""
@@ -79,9 +86,9 @@ _C_DEFINE_AT = re.compile(r"#[ \t]*define[ \t]")  # looked for first: `#` opens 
 _C_FORMAT = re.compile(r"[$`]|%[-+ #0-9.]*[sdiufxXcpl]")  # a reference or a printf format
 
 # the words (P.LINE_WORDS) the lines of each form hold
-_AT_STDIN = ("--password-stdin", "--with-token", "-keystore", "devops")
+_AT_STDIN = ("--password-stdin", "--with-token", "-keystore", "devops", "smbpasswd")
 _AT_TOOLS = ("npm", "yarn", "pnpm", "configure", "poetry", "composer", "bundle", "twine",
-             "pulumi")
+             "pulumi", "wp config")
 
 
 def _secret_literal(value: str, key: str = "password") -> bool:

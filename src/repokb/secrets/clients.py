@@ -20,6 +20,8 @@ Hoppscotch): each an entry of a list of name/value objects, the secret's name in
 - a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
   Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
   which the assignment finders read no key in.
+- session 41: HeidiSQL's settings export, one `PATH<|||>TYPE<|||>VALUE` a line, a secret under a
+  path ending in a secret's name (`Servers\\prod\\Password<|||>1<|||>X`).
 A value of digits is a secret there too: a PIN or an OTP in an entry typed secret, a numeric API
 key or password under a name that says the secret itself (`"key": "apiKey", "value":
 "84736251908374"`; secrets/numbers.py). A value that is a placeholder (`{{apiKey}}`, `<<...>>`,
@@ -57,6 +59,8 @@ _APIKEY = re.compile(r'"apikey"\s*:\s*\[[^\]]*$')  # inside Postman's apikey lis
 _ESCAPED = re.compile(r'\\"(?P<key>[A-Za-z_][\w.\-]{0,80})\\"\s*:\s*'
                       r'\\"(?P<value>(?:[^"\\\n]|\\[^"\n])*)\\"')
 _SCHEME = re.compile(r"(?:Bearer|Token|Basic|Digest|ApiKey)\s+", re.I)
+_HEIDI = re.compile(r"^(?:[^\\\n<]*\\)*(?P<key>[A-Za-z_][\w.\-]*)<\|\|\|>\d+<\|\|\|>"
+                    r"(?P<value>[^\n]+)$", re.M)
 _TEMPLATE = re.compile(r"\{\{.*\}\}|<<.*>>")
 
 
@@ -65,16 +69,31 @@ def find(text: str) -> list[Span]:
     if '"value"' in text or "Value\"" in text or '"bearer"' in text or '"NoEcho"' in text:
         for m in _OBJECT.finditer(text):
             out += _entry(text, m)
+    if "<|||>" in text:
+        out += [(m.start("value"), m.end("value"), DETECTOR, False) for m in _HEIDI.finditer(text)
+                if is_secret_key(m.group("key")) and _written(m.group("value"))
+                and value_ok(m.group("value"))]
     if "auth:apikey" in text:
         out += [(m.start("v"), m.end("v"), DETECTOR, False) for m in _BRU_APIKEY.finditer(text)
                 if _written(m.group("v")) and value_ok(m.group("v"))]
     if '\\"' in text:
         for m in _ESCAPED.finditer(text):
             key, value = m.group("key"), m.group("value")
-            if is_secret_key(key) and _written(value) \
-                    and is_secret_value(value, key, literal_words=True):
+            if (is_secret_key(key) or key == "value" and _inside_secret(text, m.start())) \
+                    and _written(value) and is_secret_value(value, key, literal_words=True):
                 out.append((m.start("value"), m.end("value"), DETECTOR, False))
     return out
+
+
+# the JSON string a `\"value\"` stands in, opened on its line under a key: Keycloak's
+# `"secretData": "{\"value\":\"X\",\"salt\":\"..\"}"` (a user's password hash)
+_OUTER = re.compile(r'"(?P<key>[A-Za-z_][\w.\-]{0,80})"\s*:\s*"\{')
+
+
+def _inside_secret(text: str, at: int) -> bool:
+    """Whether the escaped pair at `at` stands in a JSON string under a secret-named key."""
+    keys = [m.group("key") for m in _OUTER.finditer(text, text.rfind("\n", 0, at) + 1, at)]
+    return bool(keys) and is_secret_key(keys[-1])
 
 
 def _entry(text: str, obj: re.Match[str]) -> list[Span]:
@@ -96,6 +115,7 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
     flagged = fields.get("secret")
     secret = (is_secret_key(name)
               or kind in _SECRET_TYPES
+              or not name and is_secret_key(kind)  # Keycloak's `{"type": "password", "value": X}`
               or flagged is not None and flagged.group("b") == "true"
               or name == "value" and _APIKEY.search(text, max(0, obj.start() - 2000),
                                                     obj.start()) is not None

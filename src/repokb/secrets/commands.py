@@ -17,6 +17,8 @@ and READMEs found each stored as written):
   literal piped to one (`echo "X" | gh secret set NAME`, `printf X | docker secret create
   NAME -`, `wrangler secret put`, `vercel env add`, `flyctl secrets set`);
 - GitHub Actions' `::add-mask::X`, which masks a literal only because it is a secret;
+- session 41: `smbpasswd -w X`, `doveadm pw -p X`, `gitea admin user create -p X`, the
+  Jenkins CLI's `-auth U:X`, `radtest U X SERVER PORT SECRET` (both);
 - Vault's unseal keys (`vault operator unseal X`, `Unseal Key 1: X` as `vault operator init`
   prints them) and a root token (`hvs.` and 24 characters: secret_patterns' format);
 - an environment pair given on a command line (`heroku config:set STRIPE_KEY=X`, `docker run
@@ -143,6 +145,16 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                 rf"""(?:-p|--password)(?:[ \t]+|=)){_WORD}""")),
     (("openssl",), re.compile(rf"""\bopenssl[ \t]+(?:enc|aes\S*|des\S*|bf\S*|camellia\S*)\b"""
                               rf"""{_REST}[ \t]-k[ \t]+{_WORD}""")),
+    # session 41: Samba's `smbpasswd -w X` (its LDAP admin's password), Dovecot's `doveadm pw
+    # -p X` (the plaintext it hashes), Gitea's and Forgejo's `admin user create|change-password
+    # -p X`, the Jenkins CLI's `-auth USER:X`, FreeRADIUS' `radtest USER X SERVER PORT SECRET`
+    (("smbpasswd",), re.compile(rf"""\bsmbpasswd\b{_REST}[ \t]-w[ \t]+{_WORD}""")),
+    (("doveadm",), re.compile(rf"""\bdoveadm[ \t]+pw\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("gitea", "forgejo"), re.compile(r"""\b(?:gitea|forgejo)[ \t]+admin[ \t]+user\b"""
+                                      rf"""{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("jenkins-cli",), re.compile(rf"""jenkins-cli\b{_REST}[ \t]-auth[ \t]+[^\s:"'@]+:{_WORD}""")),
+    (("radtest",), re.compile(rf"""\bradtest[ \t]+\S+[ \t]+{_WORD}""")),
+    (("radtest",), re.compile(rf"""\bradtest(?:[ \t]+\S+){{4}}[ \t]+{_WORD}""")),
     (("-a ", "--auth"), re.compile(r"""(?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?"""
                                  rf"""(?:-a|--auth)(?:[ \t]+|=)["']?[^\s:"'@/]+:{_WORD}""")),
 )

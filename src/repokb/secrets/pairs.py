@@ -58,6 +58,7 @@ from repokb.rules.secret_patterns import (
 )
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import (
+    NAME_WORD,
     is_placeholder,
     is_secret_key,
     is_secret_value,
@@ -298,7 +299,6 @@ def _words_password(value: str, any_last: bool = False) -> bool:
 
 # letters and `_-.:` only, any alphabet: a word or a name (`contraseña`, `urn:ietf:params:..`)
 _WORD = re.compile(r"(?:[^\W\d]|[_\-.:])+")
-_NAME_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{3,}")
 
 
 def _name(value: str) -> bool:
@@ -311,7 +311,7 @@ def _name(value: str) -> bool:
     # a name's words hold a vowel and half of its letters; a token's runs do not
     # (`Uz8KSNXqzpLmhdVRN7spqESv`: `Xqzp`, `Lmhd`, `spq`)
     letters = sum(c.isalpha() for c in value)
-    return (("_" in value or camel) and len(_NAME_WORD.findall(value)) >= 2
+    return (("_" in value or camel) and len(NAME_WORD.findall(value)) >= 2
             and word_letters(value) * 2 >= letters)
 
 

@@ -181,27 +181,37 @@ _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 # a word of a name: 3+ letters, capitalised or lower case, a vowel in it (`Header`, `get`;
 # not a token's `Xqzp`, `Lmhd`)
-_NAME_WORD = re.compile(r"[A-Z]?[a-z]{2,}")
+NAME_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{3,}")  # (pairs._name counts them too)
+# a capitalised word of two letters between capitals: a name's are words (`ById`, `IsNone`,
+# `WiFi`), a random token's are where its case happened to flip (`PuGbvDjfVpEe`: `Pu`, `Vp`)
+_LONE_PAIR = re.compile(r"[A-Z][a-z](?=[A-Z])")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
 
 
 def word_letters(value: str) -> int:
-    """How many letters of `value` stand in words of a name (`_NAME_WORD` with a vowel):
+    """How many letters of `value` stand in words of a name (`NAME_WORD` with a vowel):
     most of a name's (`AuthorizationHeaderValue`: 21 of 24), few of a random token's."""
-    return sum(len(w) for w in _NAME_WORD.findall(value) if _VOWEL.search(w))
+    return sum(len(w) for w in NAME_WORD.findall(value) if _VOWEL.search(w))
 
 
 def random_letters(value: str) -> bool:
     """A token of letters only, upper and lower case mixed at random (`MbWPuGbvDjfVpEeHFWjwQZcY`),
     not a name of words (`AuthorizationHeaderValue`, `XMLHttpRequest`): 16+ letters, high
     entropy, its case changing at one letter in four or more, under half of its letters in
-    words (`word_letters`). `values.random_token` wants a digit; this judges a value under a
-    secret's name only, as alone such letters may be a word list's or a test's."""
+    words (`word_letters`); or two capitalised pairs between capitals that are no two-letter
+    word of a name (P.NAME_TWO_LETTER_WORDS: `GetByIdOrName` stays). `values.random_token`
+    wants a digit; this judges a value under a secret's name only, as alone such letters may
+    be a word list's or a test's."""
     if len(value) < 16 or not value.isascii() or not value.isalpha() or value.islower() \
             or value.isupper() or entropy(value) <= 3.5:
         return False
     changes = sum(a.isupper() != b.isupper() for a, b in zip(value, value[1:], strict=False))
-    return changes * 4 >= len(value) and word_letters(value) * 2 < len(value)
+    if changes * 4 >= len(value) and word_letters(value) * 2 < len(value):
+        return True
+    # session 41: a token whose letters happen to fall in vowelled runs (`FfaestaoExIiBo..`)
+    # still flips its case at random: two capitalised pairs no name's two-letter words are
+    return sum(pair.lower() not in P.NAME_TWO_LETTER_WORDS
+               for pair in _LONE_PAIR.findall(value)) >= 2
 
 
 def mode_for(language: str | None) -> Mode:
@@ -514,7 +524,9 @@ def secret_id(key: str, value: str) -> bool:
             is not None and key_words(key)[-2:] == ["secret", "id"])
 
 
-_DIGEST = re.compile(r"[0-9a-fA-F]{32,128}|[A-Za-z0-9+/]{22,}={0,2}|\$[\w$./=,+\-]{20,}")
+# (after a scheme's name: Jenkins' `#jbcrypt:$2a$..`, LDAP's and Dovecot's `{SSHA}..`)
+_DIGEST = re.compile(r"(?:#[a-z]\w*:|\{[A-Z][\w\-]*\})?"
+                     r"(?:[0-9a-fA-F]{32,128}|[A-Za-z0-9+/]{22,}={0,2}|\$[\w$./=,+\-]{20,})")
 
 
 def password_digest(key: str, value: str) -> bool:

@@ -38,6 +38,7 @@ from repokb.secrets.scan import (
     is_secret_value,
     key_words,
     names_public_key,
+    password_digest,
     random_key_value,
     sequential,
 )
@@ -66,7 +67,7 @@ _XML_NAME_VALUE = re.compile(
 # judged as a literal of code (no single word: `<message key="password">Passwort</message>` is a
 # label); Android's `<string name=..>` resources are jvm.find's
 _XML_NAMED_TEXT = re.compile(
-    r"""<(?!(?:string|item|plurals)\b)(?P<tag>[A-Za-z_][\w.:\-]{0,80})\s[^<>]*?\b(?:name|key)\s*=\s*(?P<kq>["'])"""
+    r"""<(?!(?:string|item|plurals)\b)(?P<tag>[A-Za-z_][\w.:\-]{0,80})\s[^<>]*?\b(?:[Nn]ame|[Kk]ey)\s*=\s*(?P<kq>["'])"""
     r"""(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)[^<>]*(?<!/)>(?P<value>[^<>\n]{1,400})"""
     r"""</(?P=tag)\s*>""")
 # a YAML flow mapping holding the value under a secret-named key: GitLab CI's `API_TOKEN:
@@ -323,7 +324,8 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
                 key, value = m.group("key"), m.group("value")
                 if named_secret_key(key) and value_ok(value, key) and (
                         pattern is not _XML_NAMED_TEXT
-                        or is_secret_value(value, key, literal_words=False)):
+                        or is_secret_value(value, key, literal_words=False)) \
+                        or password_digest(key, value):  # Jenkins' `<passwordHash>`
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "xml_value", False))
     return out
@@ -331,24 +333,44 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
 
 # a secret-named element whose value is its `<Value>` child's text, on the next line as
 # Windows' answer files write it (`<AdministratorPassword>` / `<Password>` then `<Value>X</Value>`
-# and `<PlainText>`: X the password, or its base64 when PlainText is false)
+# and `<PlainText>`: X the password, or its base64 when PlainText is false; session 41:
+# FileZilla Server's `<password index="1">` then `<hash>X</hash>`, the password's hash)
 _XML_VALUE_CHILD = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^<>]*)?>\s*"
-                              r"<(?P<tag>[Vv]alue)>(?P<value>[^<>\n]{1,400})</(?P=tag)>")
+                              r"<(?P<tag>[Vv]alue|hash)>(?P<value>[^<>\n]{1,400})</(?P=tag)>")
 
 
 # session 40: Hadoop's `<property>` (core-site.xml, hive-site.xml, ssl-server.xml, oozie-site.xml)
 # and Knox's `<param>` name a setting in a `<name>` element and give it in the `<value>` after
 # it: `<name>javax.jdo.option.ConnectionPassword</name>` / `<value>X</value>`
-_XML_NAME_CHILD = re.compile(r"<name>\s*(?P<key>[A-Za-z_][\w.\-]{0,200})\s*</name>\s*"
-                             r"<value>(?P<value>[^<>\n]{1,400})</value>")
+# session 41: also Jenkins' job parameters (`<name>API_TOKEN</name>` then
+# `<defaultValue>X</defaultValue>`) and a KeePass XML export's entries (`<Key>Password</Key>`
+# then `<Value ProtectInMemory="True">X</Value>`)
+_XML_NAME_CHILD = re.compile(r"<(?P<nt>name|Key)>\s*(?P<key>[A-Za-z_][\w.\-]{0,200})\s*"
+                             r"</(?P=nt)>\s*"
+                             r"<(?P<vt>value|Value|defaultValue)(?:\s[^<>]*)?>"
+                             r"(?P<value>[^<>\n]{1,400})</(?P=vt)>")
+
+
+# session 41: a crypt hash as the text of an element named for a hash (pfSense's and OPNsense's
+# `<bcrypt-hash>$2y$10$..</bcrypt-hash>`, a user's password hash, crackable offline)
+_XML_CRYPT = re.compile(r"<(?P<tag>[A-Za-z_][\w.\-]{0,80}(?:hash|Hash|digest|Digest))>"
+                        r"(?P<value>\$(?:1|5|6|y|apr1|2[aby]?|argon2(?:id|i|d))\$[^<>\s]{20,400})"
+                        r"</(?P=tag)>")
 
 
 def _xml_child_values(text: str) -> list[Span]:
-    if "<Value>" not in text and "<value>" not in text:
-        return []
-    return [(m.start("value"), m.end("value"), "xml_value", False)
-            for pattern in (_XML_VALUE_CHILD, _XML_NAME_CHILD) for m in pattern.finditer(text)
-            if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key"))]
+    out: list[Span] = []
+    if "hash>$" in text or "Hash>$" in text or "igest>$" in text:
+        out += [(m.start("value"), m.end("value"), "xml_value", False)
+                for m in _XML_CRYPT.finditer(text)]
+    if "<Value" not in text and "<value>" not in text and "<defaultValue>" not in text \
+            and "<hash>" not in text:
+        return out
+    return out + [(m.start("value"), m.end("value"), "xml_value", False)
+                  for pattern in (_XML_VALUE_CHILD, _XML_NAME_CHILD)
+                  for m in pattern.finditer(text)
+                  if named_secret_key(m.group("key")) and value_ok(m.group("value"),
+                                                                    m.group("key"))]
 
 
 def xml_values(text: str) -> list[Span]:

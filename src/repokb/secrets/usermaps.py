@@ -9,6 +9,8 @@
 - cloud-init's `chpasswd:` list, `list: |` then `root:X` lines (or `- root:X` items): each
   line's part after the user's name, unless it is `RANDOM` (cloud-init makes one up);
 - session 40: Apache Shiro's INI `[users]` section (Zeppelin's `shiro.ini`): `admin = X, role1`.
+- session 41: an INI section named for secrets (P.SECRET_SECTIONS: MobaXterm's `[Passwords]`,
+  `root@host=X`): every value in it.
 
 Spans of the value only. A value is judged as a YAML scalar under a secret's key is
 (`shapes.secret_scalar`: 8+ characters, no space, no `${VAR}`, random-looking or high in
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import is_placeholder, key_words
 from repokb.secrets.shapes import secret_scalar
 
@@ -52,6 +55,8 @@ def find(text: str, language: str | None) -> list[Span]:
         out += _label_users(text)
     if language == "ini" and "[users]" in text:
         out += _ini_users(text)
+    if language == "ini":
+        out += _secret_sections(text)
     if language != "yaml" or ":" not in text:
         return out
     low = text.lower()
@@ -72,6 +77,23 @@ def find(text: str, language: str | None) -> list[Span]:
 # an INI `[users]` section up to the next section, and its `name = X[, role ...]` lines
 _INI_USERS = re.compile(r"^\[users\][ \t]*\n(?P<body>(?:(?!\[)[^\n]*\n?)*)", re.M)
 _INI_USER = re.compile(r"^[ \t]*[\w.@\-]{1,80}[ \t]*=[ \t]*(?P<v>[^,\s]{1,256})", re.M)
+
+
+_INI_SECTION = re.compile(r"^\[(?P<name>[A-Za-z]+)\][ \t]*\n(?P<body>(?:(?!\[)[^\n]*\n?)*)", re.M)
+_INI_VALUE = re.compile(r"^[ \t]*[^\s=;#][^=\n]{0,200}?[ \t]*=[ \t]*(?P<v>\S[^\n]{0,400}?)[ \t]*$",
+                        re.M)
+
+
+def _secret_sections(text: str) -> list[Span]:
+    """Every value of an INI section named for secrets (P.SECRET_SECTIONS)."""
+    out: list[Span] = []
+    for section in _INI_SECTION.finditer(text):
+        if section.group("name").lower() not in P.SECRET_SECTIONS:
+            continue
+        at = section.start("body")
+        out += [(at + m.start("v"), at + m.end("v"), "user_password", False)
+                for m in _INI_VALUE.finditer(section.group("body")) if secret_scalar(m.group("v"))]
+    return out
 
 
 def _ini_users(text: str) -> list[Span]:
