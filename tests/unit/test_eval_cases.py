@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from repokb.errors import InputError
+from repokb.evaluate.cases import Case, Target, plain, still_written
 from repokb.evaluate.history import history_cases
-from repokb.evaluate.runner import _cases
+from repokb.evaluate.runner import _cases, _fair
 from repokb.evaluate.user_cases import load, user_cases
 from repokb.pipeline.discover import ProjectRoot
 from repokb.settings import Settings
@@ -267,3 +268,40 @@ def test_a_jsdoc_one_blank_line_above_its_definition_is_a_case() -> None:
             "/** Send a JSON response. */\n\n\nres.json = function json(obj) {\n  return 3;\n};\n")
     found = {name: (query, row) for name, query, _, _, row in js_candidates("c", "a.js", text)}
     assert found == {"listen": ("Listen for connections on the given port", 14)}
+
+
+def test_a_question_still_written_elsewhere_is_left_out_with_a_note(tmp_path: Path) -> None:
+    # ky ships index.js and index.d.ts with the same JSDoc: the question removed from the .js
+    # was still read, word for word, in the .d.ts (ranked first; the case measured nothing)
+    root = tmp_path / "pkg"
+    doc = ("/**\n * Error thrown when the request times out\n * and the caller gave up.\n */\n")
+    write(root, "lib/timeout.js", doc + "export class TimeoutError extends Error {\n"
+          "  constructor(request) {\n    super('timed out');\n  }\n}\n")
+    write(root, "lib/timeout.d.ts", doc + "export declare class TimeoutError extends Error {"
+          "\n  constructor(request: Request);\n}\n")
+    write(root, "lib/retry.js", "/**\n * Wait a little longer before each new attempt.\n */\n"
+          "export function backoff(attempt) {\n  return attempt * 2;\n}\n")
+    cases, problems = _cases(Settings(home=tmp_path / "home"), ProjectRoot("pkg", root),
+                             tmp_path / "copy", 10)
+    assert {c.query for c in cases} == {"Error thrown when the request times out and the "
+                                        "caller gave up", "Wait a little longer before each "
+                                        "new attempt"}
+    texts = {rel: (tmp_path / "copy" / rel).read_text()
+             for rel in ("lib/timeout.js", "lib/timeout.d.ts", "lib/retry.js")}
+    assert still_written(cases, texts) == {"pkg:docstring:lib/timeout.js:TimeoutError":
+                                           "lib/timeout.d.ts"}
+    chunks = {rel: [(1, len(text.splitlines()), text)] for rel, text in texts.items()}
+    kept = _fair(cases, chunks, problems, root)
+    assert [c.query for c in kept] == ["Wait a little longer before each new attempt"]
+    assert len(problems) == 1 and "1 case(s) left out (docstring 1)" in problems[0] \
+        and "lib/timeout.d.ts" in problems[0]
+    # nothing fair left: a clear error, not an empty report
+    with pytest.raises(InputError, match="No fair evaluation case"):
+        _fair(cases, {**chunks, "CHANGES.md": [(1, 1, "- Wait a little longer before each\n"
+                                                      "  new attempt (#12)")]}, [], root)
+
+
+def test_the_users_own_questions_are_never_left_out() -> None:
+    case = Case("p:user:1", "p", "user", "where are seats booked", (Target("a.py", 1, 2),))
+    assert still_written([case], {"a.py": "# where are seats booked\n"}) == {}
+    assert plain("/**\n * Where ARE\n *   seats booked\n */") == "/** where are seats booked */"

@@ -359,6 +359,34 @@ def tok_is_setext(lines: list[str], row: int) -> bool:
     return not lines[row].lstrip().startswith("#")
 
 
+# -- Fairness ----------------------------------------------------------------------------------
+# A line break inside a comment or quote, with the marker that opens the next line.
+_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:\*+(?!/)|//+|#+|>+)?")
+
+
+def plain(text: str) -> str:
+    """`text` lower-cased, one line, comment markers at line starts and runs of spaces gone."""
+    return " ".join(_LINE_BREAK.sub(" ", text).lower().split())
+
+
+def still_written(cases: list[Case], texts: dict[str, str]) -> dict[str, str]:
+    """Case id -> a path whose text (as the index holds it) still says the case's question
+    word for word: a declaration file repeating a JSDoc (`index.d.ts` beside `index.js`), a
+    changelog entry repeating a commit subject, a table of contents repeating a heading. A
+    search would match the question's own words there rather than find its answer, so such a
+    case measures nothing. The user's own cases are theirs to choose and are not checked."""
+    plains = {path: plain(text) for path, text in texts.items()}
+    out: dict[str, str] = {}
+    for case in cases:
+        if case.kind == "user":
+            continue
+        question = plain(case.query)
+        where = next((path for path, text in plains.items() if question in text), None)
+        if where is not None:
+            out[case.id] = where
+    return out
+
+
 # -- Assembly ----------------------------------------------------------------------------------
 def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
            max_code: int, max_doc: int, labels: tuple[str, str] = ("code", "doc"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 from repokb.errors import InputError
 from repokb.evaluate.baselines import NaiveSystem
-from repokb.evaluate.cases import Case, mine
+from repokb.evaluate.cases import Case, mine, still_written
 from repokb.evaluate.history import history_cases
 from repokb.evaluate.metrics import budget_rank, first_rank
 from repokb.evaluate.records import Answer, Options
@@ -69,6 +70,8 @@ def evaluate(settings: Settings, options: Options,
             for system in runs:
                 progress(f"indexing the shadow copy ({system.name}) ...")
                 cost[system.name] = _index(system, system.index, copy, root.name)
+            chunks = current.chunks_of(root.name)
+            cases = _fair(cases, chunks, problems, options.path)
             naive = None
             if options.baselines:
                 progress("indexing the naive baselines ...")
@@ -86,7 +89,7 @@ def evaluate(settings: Settings, options: Options,
             return summarize_run(
                 project=root.name, path=str(root.root), cases=cases, answers=answers, cost=cost,
                 problems=problems, options=options, seconds=time.perf_counter() - started,
-                chunks=current.chunks_of(root.name),
+                chunks=chunks,
                 changed=_changed(settings, other) if other is not None else None)
         finally:
             for system in systems:
@@ -155,6 +158,28 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
     cases += history_cases(root.root, root.name, py_md, n)
     mine_user, problems = user_cases(load(root.root), root.name, copy)
     return cases + mine_user, problems
+
+
+def _fair(cases: list[Case], chunks: dict[str, list[tuple[int, int, str]]],
+          problems: list[str], path: Path) -> list[Case]:
+    """The cases whose question the index no longer holds word for word; a note in
+    `problems` for those left out (cases.still_written says why)."""
+    texts = {rel: "\n".join(text for _, _, text in sorted(held)) for rel, held in chunks.items()}
+    written = still_written(cases, texts)
+    if not written:
+        return cases
+    kept = [case for case in cases if case.id not in written]
+    kinds = Counter(case.kind for case in cases if case.id in written)
+    where = Counter(written.values()).most_common(2)
+    problems.append(
+        f"{len(written)} case(s) left out ({', '.join(f'{k} {n}' for k, n in kinds.items())})"
+        f": the question is still written word for word elsewhere in the repository (e.g. "
+        f"{', '.join(p for p, _ in where)}), where a search would match the question's own "
+        "words instead of finding its answer.")
+    if not kept:
+        raise InputError(f"No fair evaluation case could be built from {path}.",
+                         hint=problems[-1])
+    return kept
 
 
 def _edited(root: Path, texts: dict[str, str]) -> list[str]:
