@@ -305,3 +305,65 @@ def test_the_users_own_questions_are_never_left_out() -> None:
     case = Case("p:user:1", "p", "user", "where are seats booked", (Target("a.py", 1, 2),))
     assert still_written([case], {"a.py": "# where are seats booked\n"}) == {}
     assert plain("/**\n * Where ARE\n *   seats booked\n */") == "/** where are seats booked */"
+
+
+GO = '''package flags
+
+// Parse parses flag definitions from the argument list, which should not
+// include the command name.
+func (f *FlagSet) Parse(arguments []string) error {
+	f.parsed = true
+	return nil
+}
+
+// A FlagSet represents a set of defined flags.
+type FlagSet struct {
+	parsed bool
+}
+'''
+
+RUST = '''/// Attempt to downcast the error object to a concrete type.
+///
+/// Longer text.
+#[cold]
+#[must_use]
+pub fn downcast<E>(self) -> Option<E> {
+    let s: &'static str = "}";
+    None
+}
+
+pub trait Context<T> {
+    /// Wrap the error value with additional context from the caller.
+    fn context(self, c: T) -> Self;
+}
+'''
+
+
+def test_go_and_rust_doc_comments_are_cases_with_their_comment_hidden(tmp_path: Path) -> None:
+    # a Go or Rust repository had no case at all ("has none of them"): doc comments were read
+    # in Python and JS only
+    root = tmp_path / "proj"
+    write(root, "flags.go", GO)
+    write(root, "flags_test.go", "package flags\n\n// TestParse checks the parsing of all "
+          "the flags.\nfunc TestParse(t *testing.T) {\n}\n")
+    write(root, "src/error.rs", RUST)
+    copy = tmp_path / "copy"
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root), copy, 10)
+    found = {c.targets[0].symbol: c for c in cases}
+    # the Go convention's leading name is dropped: the question does not name its answer;
+    # a trait method without a body and the test file give no case
+    assert {s: c.query for s, c in found.items()} == {
+        "FlagSet.Parse": "parses flag definitions from the argument list, which should not "
+                         "include the command name",
+        "FlagSet": "A FlagSet represents a set of defined flags",
+        "downcast": "Attempt to downcast the error object to a concrete type"}
+    go = (copy / "flags.go").read_text().splitlines()
+    rust = (copy / "src/error.rs").read_text().splitlines()
+    assert "parses flag" not in "\n".join(go) and "Attempt to" not in "\n".join(rust)
+    target = found["FlagSet.Parse"].targets[0]
+    assert go[target.start_line - 1].startswith("func (f *FlagSet) Parse(")
+    assert go[target.end_line - 1] == "}"
+    target = found["downcast"].targets[0]  # its attributes stay; the lifetime is no quote
+    assert rust[:2] == ["#[cold]", "#[must_use]"]
+    assert rust[target.start_line - 1].startswith("pub fn downcast") \
+        and rust[target.end_line - 1] == "}" and target.end_line == 6

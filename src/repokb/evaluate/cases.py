@@ -29,7 +29,8 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-_TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec)(/|$)|(^|/)test_[^/]*\.py$|\.test\.[jt]s$")
+_TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec)(/|$)|(^|/)test_[^/]*\.py$|\.test\.[jt]s$"
+                        r"|_test\.go$")
 _QUESTION_START = re.compile(
     r"^(how|what|why|when|where|which|who|can|could|should|is|are|do|does|will)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)`'\"])\.(\s|$)")
@@ -169,7 +170,7 @@ _JS_DEF = re.compile(
 _JS_KEYWORDS = {"if", "for", "while", "switch", "catch", "function", "return", "with"}
 
 
-def _js_block_end(lines: list[str], start: int) -> int | None:
+def _js_block_end(lines: list[str], start: int, quotes: str = "'\"`") -> int | None:
     """0-based line of the brace closing the first block opened at or after `start`.
 
     Strings, template literals and comments are skipped crudely; a definition whose braces do
@@ -196,7 +197,7 @@ def _js_block_end(lines: list[str], start: int) -> int | None:
             elif line.startswith("/*", i):
                 in_block_comment, i = True, i + 2
                 continue
-            elif ch in "'\"`":
+            elif ch in quotes:
                 quote = ch
             elif ch == "{":
                 depth, opened = depth + 1, True
@@ -268,6 +269,70 @@ def js_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Ed
             continue
         out.append((name, query, _Edit(comment[0], row, []), _rank(corpus, path, name), row))
     return out
+
+
+# -- Go and Rust -------------------------------------------------------------------------------
+# A definition at the start of a line: Go `func`, `func (r *T)` (named `T.Name`), `type T
+# struct|interface`; Rust `fn`, `struct`, `enum`, `trait` with their `pub`/`async`/... words.
+_GO_DEF = re.compile(r"^func\s+(?:\(\s*\w*\s*\*?\s*(?P<recv>\w+)[^)]*\)\s*)?(?P<f>\w+)\s*[\[(]"
+                     r"|^type\s+(?P<t>\w+)\s+(?:struct|interface)\b")
+_RUST_DEF = re.compile(
+    r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:(?:const|async|unsafe|extern\s+\"[^\"]*\")\s+)*"
+    r"(?:fn|struct|enum|trait|union)\s+(?P<f>\w+)")
+
+
+def native_candidates(corpus: str, path: str,
+                      text: str) -> list[tuple[str, str, _Edit, str, int]]:
+    """(name, query, edit removing the doc comment, rank key, 0-based definition line) per Go
+    definition with a `//` comment right above it, or Rust one with `///` lines above it
+    (its `#[...]` attributes between them kept). Go's convention opens the comment with the
+    name ("Parse parses ..."): the name is dropped from the question, which would otherwise
+    name its own answer."""
+    rust = path.endswith(".rs")
+    marker = "///" if rust else "//"
+    lines = text.splitlines(keepends=True)
+    found: list[tuple[int, str]] = []
+    for row, line in enumerate(lines):
+        match = (_RUST_DEF if rust else _GO_DEF).match(line)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        name = groups.get("t") or groups["f"]
+        found.append((row, f"{groups['recv']}.{name}" if groups.get("recv") else name))
+    seen = Counter(name for _, name in found)
+    out = []
+    for row, name in found:
+        above = row - 1
+        while rust and above >= 0 and lines[above].lstrip().startswith("#["):
+            above -= 1
+        last = above
+        while above >= 0 and lines[above].lstrip().startswith(marker) and not (
+                not rust and lines[above].lstrip().startswith("///")):
+            above -= 1
+        first = above + 1
+        if seen[name] > 1 or first > last:
+            continue
+        comment = "\n".join(ln.strip().removeprefix(marker).strip() for ln in lines[first:last + 1])
+        short = name.rsplit(".", 1)[-1]
+        if not rust and comment.startswith(short + " "):
+            comment = comment[len(short) + 1:]
+        query = first_sentence(comment)
+        if query is None or not _has_body(lines, row) or _js_block_end(
+                lines, row, "\"`" if rust else "'\"`") is None:
+            continue
+        out.append((name, query, _Edit(first, last + 1, []), _rank(corpus, path, name), row))
+    return out
+
+
+def _has_body(lines: list[str], row: int) -> bool:
+    """Whether the definition at `row` opens a block before it ends: a Rust trait method's
+    signature (`fn f(&self);`) or a unit struct (`struct S;`) has no body to find."""
+    for line in lines[row : row + 20]:
+        code = line.split("//", 1)[0]
+        brace, semi = code.find("{"), code.find(";")
+        if brace >= 0 or semi >= 0:
+            return brace >= 0 and (semi < 0 or brace < semi)
+    return False
 
 
 _JS_TEST = re.compile(
@@ -431,6 +496,9 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
         elif rel.endswith((".js", ".mjs", ".cjs", ".ts")) and not rel.endswith(".d.ts"):
             for name, query, edit, rank, row in js_candidates(corpus, rel, text):
                 code.append((rank, rel, name, query, edit, row))
+        elif rel.endswith((".go", ".rs")):
+            for name, query, edit, rank, row in native_candidates(corpus, rel, text):
+                code.append((rank, rel, name, query, edit, row))
         elif rel.endswith(".md"):
             for query, edit, first, last in markdown_candidates(corpus, rel, text):
                 docs.append((_rank(corpus, rel, query), rel, query, edit, first, last))
@@ -459,7 +527,7 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
         else:
             new_lines = new_texts[rel].splitlines(keepends=True)
             opening = _new_line(js_row, edits[rel])
-            closing = _js_block_end(new_lines, opening)
+            closing = _js_block_end(new_lines, opening, "\"`" if rel.endswith(".rs") else "'\"`")
             if closing is None:
                 continue
             start, end = opening + 1, closing + 1

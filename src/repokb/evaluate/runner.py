@@ -32,7 +32,7 @@ from repokb.roots import ProjectRoot, present, resolve_roots
 from repokb.scratch import scratch_folder
 from repokb.settings import Settings
 
-MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")
+MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".rs", ".md")
 Progress = Callable[[str], None]
 
 
@@ -50,8 +50,9 @@ def evaluate(settings: Settings, options: Options,
             cases, problems = _cases(settings, root, copy, options.cases)
             if not cases:
                 raise InputError(f"No evaluation cases could be built from {options.path}.",
-                                 hint="repokb eval asks docstrings (Python, JS), question-shaped "
-                                 "Markdown headings, git commit subjects and the questions in "
+                                 hint="repokb eval asks doc comments (Python, JS/TS, Go, "
+                                 "Rust), question-shaped Markdown headings, git commit "
+                                 "subjects and the questions in "
                                  f"{EVAL_FILE}; this repository has none of them.")
             embedder = _embedder(settings, root.name)
             wrappers = [embedder]
