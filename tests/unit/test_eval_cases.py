@@ -277,28 +277,38 @@ def test_a_question_still_written_elsewhere_is_left_out_with_a_note(tmp_path: Pa
     doc = ("/**\n * Error thrown when the request times out\n * and the caller gave up.\n */\n")
     write(root, "lib/timeout.js", doc + "export class TimeoutError extends Error {\n"
           "  constructor(request) {\n    super('timed out');\n  }\n}\n")
-    write(root, "lib/timeout.d.ts", doc + "export declare class TimeoutError extends Error {"
-          "\n  constructor(request: Request);\n}\n")
+    write(root, "lib/timeout.d.ts", "import x from './x';\n" + doc
+          + "export declare class TimeoutError extends Error {\n"
+          "  constructor(request: Request);\n}\n")
     write(root, "lib/retry.js", "/**\n * Wait a little longer before each new attempt.\n */\n"
           "export function backoff(attempt) {\n  return attempt * 2;\n}\n")
+    write(root, "README.md", "# pkg\n\n## Retries\n\nWait a little longer before each new "
+          "attempt: `backoff(n)`.\n")
     cases, problems = _cases(Settings(home=tmp_path / "home"), ProjectRoot("pkg", root),
                              tmp_path / "copy", 10)
-    assert {c.query for c in cases} == {"Error thrown when the request times out and the "
-                                        "caller gave up", "Wait a little longer before each "
-                                        "new attempt"}
+    by_query = {c.query: c for c in cases}
+    assert set(by_query) == {"Error thrown when the request times out and the caller gave up",
+                             "Wait a little longer before each new attempt"}
     texts = {rel: (tmp_path / "copy" / rel).read_text()
-             for rel in ("lib/timeout.js", "lib/timeout.d.ts", "lib/retry.js")}
-    assert still_written(cases, texts) == {"pkg:docstring:lib/timeout.js:TimeoutError":
-                                           "lib/timeout.d.ts"}
+             for rel in ("lib/timeout.js", "lib/timeout.d.ts", "lib/retry.js", "README.md")}
+    # the declaration file's copy of the JSDoc is hidden too, and its declaration is a
+    # second right answer
+    assert "times out" not in texts["lib/timeout.d.ts"]
+    declared = by_query["Error thrown when the request times out and the caller gave up"]
+    assert [str(t) for t in declared.targets] == ["lib/timeout.js:1-5 (TimeoutError)",
+                                                  "lib/timeout.d.ts:2-4 (TimeoutError)"]
+    # the README still says the other question: that case is left out, with a note
+    assert still_written(cases, texts) == {"pkg:docstring:lib/retry.js:backoff": "README.md"}
     chunks = {rel: [(1, len(text.splitlines()), text)] for rel, text in texts.items()}
     kept = _fair(cases, chunks, problems, root)
-    assert [c.query for c in kept] == ["Wait a little longer before each new attempt"]
+    assert kept == [declared]
     assert len(problems) == 1 and "1 case(s) left out (docstring 1)" in problems[0] \
-        and "lib/timeout.d.ts" in problems[0]
+        and "README.md" in problems[0]
     # nothing fair left: a clear error, not an empty report
     with pytest.raises(InputError, match="No fair evaluation case"):
-        _fair(cases, {**chunks, "CHANGES.md": [(1, 1, "- Wait a little longer before each\n"
-                                                      "  new attempt (#12)")]}, [], root)
+        _fair(cases, {**chunks, "CHANGES.md": [(1, 2, "- Error thrown when the request\n"
+                                                      "  times out and the caller gave up")]},
+              [], root)
 
 
 def test_the_users_own_questions_are_never_left_out() -> None:

@@ -1,8 +1,8 @@
 """Retrieval quality measured on a repository: `repokb eval` (and bench/retrieval).
 
-cases.py (with comments.py), history.py and user_cases.py build the test set; systems.py and baselines.py are
-what answers it; metrics.py scores; runner.py runs it all on a shadow copy; report.py and
-html.py render the result.
+cases.py (with comments.py), history.py and user_cases.py build the test set; systems.py and
+baselines.py are what answers it; metrics.py scores; runner.py runs it all on a shadow copy;
+report.py and html.py render the result.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from markdown_it import MarkdownIt
 from repokb.evaluate.comments import (
     _apply,
     _Edit,
+    _has_body,
     _js_block_end,
     _new_line,
     _rank,
@@ -225,6 +226,26 @@ def still_written(cases: list[Case], texts: dict[str, str]) -> dict[str, str]:
     return out
 
 
+_DECLARATIONS = {"js": "d.ts", "mjs": "d.mts", "cjs": "d.cts"}
+
+
+def _mirror(texts: dict[str, str], rel: str, query: str) -> tuple[str, _Edit, int] | None:
+    """(path, edit removing it, 0-based declaration line) of the JSDoc block repeating
+    `query` in the declaration file beside compiled JavaScript (`index.d.ts` beside
+    `index.js`, as npm packages ship them), or None: hidden too, its declaration is a second
+    right answer, so the question is neither read there nor its answer counted wrong."""
+    stem, _, ext = rel.rpartition(".")
+    sibling = f"{stem}.{_DECLARATIONS.get(ext, '')}"
+    lines = texts[sibling].splitlines(keepends=True) if sibling in texts else []
+    wanted = plain(query)
+    for row, line in enumerate(lines):
+        if line.lstrip().startswith("/**"):
+            end = next((n for n in range(row, len(lines)) if "*/" in lines[n]), len(lines))
+            if end + 1 < len(lines) and wanted in plain("".join(lines[row : end + 1])):
+                return sibling, _Edit(row, end + 1, []), end + 1
+    return None
+
+
 # -- Assembly ----------------------------------------------------------------------------------
 def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
            max_code: int, max_doc: int, labels: tuple[str, str] = ("code", "doc"),
@@ -285,6 +306,12 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
     edits: dict[str, list[_Edit]] = {}
     for _, rel, _, _, edit, _ in code + tests:
         edits.setdefault(rel, []).append(edit)
+    mirrors: dict[tuple[str, str], tuple[str, int]] = {}
+    for _, rel, name, query, _, js_row in code:
+        found = _mirror(texts, rel, query) if js_row is not None else None
+        if found is not None and all(e.start != found[1].start for e in edits.get(found[0], [])):
+            edits.setdefault(found[0], []).append(found[1])
+            mirrors[rel, name] = (found[0], found[2])
     for _, rel, _, edit, _, _ in docs:
         edits.setdefault(rel, []).append(edit)
     new_texts = {rel: "".join(_apply(text.splitlines(keepends=True), edits.get(rel, [])))
@@ -305,10 +332,23 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
                 continue
             start, end = opening + 1, closing + 1
         cases.append(Case(f"{corpus}:{label}:{rel}:{name}", corpus, label, query,
-                          (Target(rel, start, end, name),)))
+                          (Target(rel, start, end, name), *_declared(mirrors.get((rel, name)),
+                                                                     new_texts, edits, name))))
     for _, rel, query, _, first, last in docs:
         start = _new_line(first, edits[rel]) + 1
         end = _new_line(last, edits[rel]) + 1
         cases.append(Case(f"{corpus}:{labels[1]}:{rel}:{start}", corpus, labels[1], query,
                           (Target(rel, start, end),)))
     return cases, new_texts
+
+
+def _declared(mirror: tuple[str, int] | None, new_texts: dict[str, str],
+              edits: dict[str, list[_Edit]], name: str) -> tuple[Target, ...]:
+    """The declaration `_mirror` found, as a target in the indexed copy (none: ())."""
+    if mirror is None:
+        return ()
+    path, row = mirror
+    lines = new_texts[path].splitlines(keepends=True)
+    start = _new_line(row, edits[path])
+    end = _js_block_end(lines, start) if _has_body(lines, start) else start
+    return (Target(path, start + 1, (end if end is not None else start) + 1, name),)
