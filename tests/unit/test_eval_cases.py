@@ -377,3 +377,19 @@ def test_go_and_rust_doc_comments_are_cases_with_their_comment_hidden(tmp_path: 
     assert rust[:2] == ["#[cold]", "#[must_use]"]
     assert rust[target.start_line - 1].startswith("pub fn downcast") \
         and rust[target.end_line - 1] == "}" and target.end_line == 6
+
+
+@pytest.mark.parametrize("form", [".github/ISSUE_TEMPLATE.md", ".github/PULL_REQUEST_TEMPLATE.md",
+                                  ".github/ISSUE_TEMPLATE/bug_report.md",
+                                  "docs/pull_request_template.md"])
+def test_an_issue_templates_questions_are_no_cases(tmp_path: Path, form: str) -> None:
+    # humanize's only heading case was its issue template's "What versions are you using?",
+    # whose "answer" is a form to fill in
+    root = tmp_path / "proj"
+    body = "* OS: \n* Python: \n* Version: \n\nPlease include code that reproduces it. " * 2
+    write(root, form, "### What did you expect to happen?\n\n" + body)
+    write(root, "docs/faq.md", "# FAQ\n\n## Why is the output rounded?\n\n"
+          "Sizes are rounded to one decimal by default; pass a format string for more. " * 2)
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root),
+                      tmp_path / "copy", 10)
+    assert [(c.kind, c.query) for c in cases] == [("heading", "Why is the output rounded?")]

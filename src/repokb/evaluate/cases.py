@@ -44,6 +44,9 @@ from repokb.evaluate.comments import (
 
 _TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec)(/|$)|(^|/)test_[^/]*\.py$|\.test\.[jt]s$"
                         r"|_test\.go$")
+# Forms to fill in: their question headings ask the reader ("What versions are you using?"),
+# and the document does not answer them (GitHub's issue and pull request templates).
+_FORM = re.compile(r"(^|/)[^/]*_TEMPLATE[^/]*$|(^|/)\.github/ISSUE_TEMPLATE/", re.I)
 _QUESTION_START = re.compile(
     r"^(how|what|why|when|where|which|who|can|could|should|is|are|do|does|will)\b", re.I)
 _MD = MarkdownIt("commonmark")
@@ -293,7 +296,7 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
         elif rel.endswith((".go", ".rs")):
             for name, query, edit, rank, row in native_candidates(corpus, rel, text):
                 code.append((rank, rel, name, query, edit, row))
-        elif rel.endswith(".md"):
+        elif rel.endswith(".md") and not _FORM.search(rel):
             for query, edit, first, last in markdown_candidates(corpus, rel, text):
                 docs.append((_rank(corpus, rel, query), rel, query, edit, first, last))
     # A query that is not unique in the corpus has no single right answer: drop it.
