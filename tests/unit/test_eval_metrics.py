@@ -140,6 +140,7 @@ def test_a_copy_of_the_right_text_is_right_and_spends_only_its_own_lines() -> No
 
 
 def test_the_terminal_report_says_what_the_figures_and_the_baseline_mean() -> None:
+    from repokb.evaluate.html import render
     from repokb.evaluate.report import ALL_METRICS, text
 
     figures = {"cases": 4, **{m: 0.5 for m in ALL_METRICS},
@@ -150,8 +151,9 @@ def test_the_terminal_report_says_what_the_figures_and_the_baseline_mean() -> No
               "cost": {"repokb": {"chunks": 9, "index_s": 1.0, "embedded": 9}}}
 
     def baseline(low: float, high: float) -> str:
-        result["baseline"] = {"best": "naive-rrf", "overall": {"MRR@10": {
-            "difference": (low + high) / 2, "ci": [low, high]}}}
+        diff = {"difference": (low + high) / 2, "ci": [low, high]}
+        result["baseline"] = {"best": "naive-rrf", "by_kind": {}, "overall": {
+            "cases": 4, "MRR@10": diff, "MRR@budget": diff}}
         return next(ln for ln in text(result).splitlines() if ln.startswith("repokb - best"))
 
     # a bare "+0.088 [-0.075 to +0.246]" left a new user to guess whether repokb won
@@ -160,3 +162,6 @@ def test_the_terminal_report_says_what_the_figures_and_the_baseline_mean() -> No
     assert baseline(0.05, 0.3).endswith(": repokb ranks better")
     assert baseline(-0.3, -0.05).endswith(": naive-rrf ranks better")
     assert "MRR@10: mean of 1/rank of the first right result" in text(result)
+    result.update(path="/p", worst=[])
+    assert "R@k: share of questions whose answer is among the first k results" in \
+        render(result)
