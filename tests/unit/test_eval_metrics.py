@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +166,23 @@ def test_the_terminal_report_says_what_the_figures_and_the_baseline_mean() -> No
     result.update(path="/p", worst=[])
     assert "R@k: share of questions whose answer is among the first k results" in \
         render(result)
+
+
+def test_a_compare_with_another_token_limit_keeps_both_runs_vectors(tmp_path: Path) -> None:
+    # `--compare` with max_tokens = 128 saved the compare's vectors over the current
+    # settings' ones (one file per model): the next plain run embedded 130 chunks again
+    from repokb.evaluate.runner import _save
+    from repokb.evaluate.systems import ReusingEmbedder
+
+    from ..conftest import HashEmbedder
+
+    cache = tmp_path / "eval" / "model.npz"
+    current = ReusingEmbedder(HashEmbedder(), "model", cache=cache)
+    other = ReusingEmbedder(HashEmbedder(), "model", cache=cache)
+    current.embed_documents(["def a(): pass", "def b(): pass"], [256, 256])
+    other.embed_documents(["def a(): pass"], [128])
+    _save([current, other])
+    again = ReusingEmbedder(HashEmbedder(), "model", cache=cache)
+    again.embed_documents(["def a(): pass", "def b(): pass"], [256, 256])
+    again.embed_documents(["def a(): pass"], [128])
+    assert again.misses == 0

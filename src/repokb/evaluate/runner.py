@@ -83,8 +83,7 @@ def evaluate(settings: Settings, options: Options,
             # how many vectors came from the user's index (the rest: embedded, or cached by an
             # earlier evaluation)
             cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
-            for wrapper in wrappers:
-                wrapper.save()
+            _save(wrappers)
             progress(f"asking {len(cases)} questions ...")
             answers = _ask(cases, runs, naive, root.name, options.budget)
             return summarize_run(
@@ -206,6 +205,19 @@ def _embedder(settings: Settings, project: str | None) -> ReusingEmbedder:
     model = settings.embed_plan.model
     cache = settings.home / "eval" / (re.sub(r"[^\w.+-]", "_", model) + ".npz")
     return ReusingEmbedder(inner, model, known, cache)
+
+
+def _save(wrappers: list[ReusingEmbedder]) -> None:
+    """Keep the vectors each model computed for the next evaluation: one cache file per model,
+    written once (a `--compare` with another token limit wraps the same model twice; saved
+    one after the other, the second file replaced the first)."""
+    first = wrappers[0]
+    for wrapper in wrappers[1:]:
+        if wrapper.cache == first.cache:
+            first.adopt(wrapper)
+        else:
+            wrapper.save()
+    first.save()
 
 
 def _index(system: Any, index: Callable[..., None], *args: Any,
