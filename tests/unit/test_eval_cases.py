@@ -393,3 +393,14 @@ def test_an_issue_templates_questions_are_no_cases(tmp_path: Path, form: str) ->
     cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root),
                       tmp_path / "copy", 10)
     assert [(c.kind, c.query) for c in cases] == [("heading", "Why is the output rounded?")]
+
+
+def test_a_folder_without_files_says_so(tmp_path: Path) -> None:
+    # an empty folder (or one whose files are all left out) was told it "has none of" the
+    # docstrings, headings and commits, as if it held code without them
+    root = tmp_path / "empty"
+    write(root, "node_modules/x/index.js", "/** Does a thing for the caller here. */\n"
+          "function f() {\n}\n")
+    with pytest.raises(InputError, match="No files to evaluate in ") as caught:
+        _cases(Settings(home=tmp_path / "home"), ProjectRoot("empty", root), tmp_path / "c", 5)
+    assert "--dry-run" in (caught.value.hint or "")

@@ -143,6 +143,10 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
     files = [item.path for item in discover(root, Classifier.for_root(root.root).config)
              if isinstance(item, SourceFile) and item.size <= settings.skip_file_bytes
              and item.path != EVAL_FILE]
+    if not files:
+        raise InputError(f"No files to evaluate in {root.root}.",
+                         hint="repokb eval reads the files `repokb index` would; "
+                         f"`repokb index {root.root} --dry-run` says why each one is left out.")
     for rel in files:
         target = copy / rel
         target.parent.mkdir(parents=True, exist_ok=True)
