@@ -7,6 +7,7 @@ variables < explicit overrides (CLI flags). `REPOKB_HOME` itself comes only from
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -396,9 +397,11 @@ class Settings:
         changes: dict[str, Any] = {}
         for name, raw in values.items():
             if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
                 raise ConfigError(
                     f"Unknown setting {name!r} in {source}.",
-                    hint="Known settings: " + ", ".join(sorted(known)),
+                    hint=(f"Did you mean {close[0]!r}? " if close else "")
+                    + "Known settings: " + ", ".join(sorted(known)),
                 )
             changes[name] = _coerce(type(getattr(self, name)), raw, name, source)
         return replace(self, **changes) if changes else self

@@ -147,3 +147,14 @@ def test_compare_measures_two_settings_on_the_same_cases(eval_repo: Path, home: 
     done = _cli(home, str(eval_repo), "--compare", str(same))
     assert done.returncode == 2 and "changes no setting" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("where", ["missing/report.html", "."])
+def test_an_unwritable_report_file_fails_before_the_run(eval_repo: Path, home: Path,
+                                                        tmp_path: Path, where: str) -> None:
+    # the report was written after the whole run: a missing folder lost minutes of work to a
+    # traceback (FileNotFoundError); a folder given as the file, an IsADirectoryError
+    done = _cli(home, str(eval_repo), "--no-baselines", "--html", str(tmp_path / where))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("error: --html ") and "hint: " in done.stderr
+    assert "eval: building the test set" not in done.stderr  # nothing ran

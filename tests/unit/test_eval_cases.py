@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from repokb.errors import InputError
+from repokb.evaluate.cases import Case, Target, plain, still_written
 from repokb.evaluate.history import history_cases
-from repokb.evaluate.runner import _cases
+from repokb.evaluate.runner import _cases, _fair
 from repokb.evaluate.user_cases import load, user_cases
 from repokb.pipeline.discover import ProjectRoot
 from repokb.settings import Settings
@@ -267,3 +268,139 @@ def test_a_jsdoc_one_blank_line_above_its_definition_is_a_case() -> None:
             "/** Send a JSON response. */\n\n\nres.json = function json(obj) {\n  return 3;\n};\n")
     found = {name: (query, row) for name, query, _, _, row in js_candidates("c", "a.js", text)}
     assert found == {"listen": ("Listen for connections on the given port", 14)}
+
+
+def test_a_question_still_written_elsewhere_is_left_out_with_a_note(tmp_path: Path) -> None:
+    # ky ships index.js and index.d.ts with the same JSDoc: the question removed from the .js
+    # was still read, word for word, in the .d.ts (ranked first; the case measured nothing)
+    root = tmp_path / "pkg"
+    doc = ("/**\n * Error thrown when the request times out\n * and the caller gave up.\n */\n")
+    write(root, "lib/timeout.js", doc + "export class TimeoutError extends Error {\n"
+          "  constructor(request) {\n    super('timed out');\n  }\n}\n")
+    write(root, "lib/timeout.d.ts", "import x from './x';\n" + doc
+          + "export declare class TimeoutError extends Error {\n"
+          "  constructor(request: Request);\n}\n")
+    write(root, "lib/retry.js", "/**\n * Wait a little longer before each new attempt.\n */\n"
+          "export function backoff(attempt) {\n  return attempt * 2;\n}\n")
+    write(root, "README.md", "# pkg\n\n## Retries\n\nWait a little longer before each new "
+          "attempt: `backoff(n)`.\n")
+    cases, problems = _cases(Settings(home=tmp_path / "home"), ProjectRoot("pkg", root),
+                             tmp_path / "copy", 10)
+    by_query = {c.query: c for c in cases}
+    assert set(by_query) == {"Error thrown when the request times out and the caller gave up",
+                             "Wait a little longer before each new attempt"}
+    texts = {rel: (tmp_path / "copy" / rel).read_text()
+             for rel in ("lib/timeout.js", "lib/timeout.d.ts", "lib/retry.js", "README.md")}
+    # the declaration file's copy of the JSDoc is hidden too, and its declaration is a
+    # second right answer
+    assert "times out" not in texts["lib/timeout.d.ts"]
+    declared = by_query["Error thrown when the request times out and the caller gave up"]
+    assert [str(t) for t in declared.targets] == ["lib/timeout.js:1-5 (TimeoutError)",
+                                                  "lib/timeout.d.ts:2-4 (TimeoutError)"]
+    # the README still says the other question: that case is left out, with a note
+    assert still_written(cases, texts) == {"pkg:docstring:lib/retry.js:backoff": "README.md"}
+    chunks = {rel: [(1, len(text.splitlines()), text)] for rel, text in texts.items()}
+    kept = _fair(cases, chunks, problems, root)
+    assert kept == [declared]
+    assert len(problems) == 1 and "1 case(s) left out (docstring 1)" in problems[0] \
+        and "README.md" in problems[0]
+    # nothing fair left: a clear error, not an empty report
+    with pytest.raises(InputError, match="No fair evaluation case"):
+        _fair(cases, {**chunks, "CHANGES.md": [(1, 2, "- Error thrown when the request\n"
+                                                      "  times out and the caller gave up")]},
+              [], root)
+
+
+def test_the_users_own_questions_are_never_left_out() -> None:
+    case = Case("p:user:1", "p", "user", "where are seats booked", (Target("a.py", 1, 2),))
+    assert still_written([case], {"a.py": "# where are seats booked\n"}) == {}
+    assert plain("/**\n * Where ARE\n *   seats booked\n */") == "/** where are seats booked */"
+
+
+GO = '''package flags
+
+// Parse parses flag definitions from the argument list, which should not
+// include the command name.
+func (f *FlagSet) Parse(arguments []string) error {
+	f.parsed = true
+	return nil
+}
+
+// A FlagSet represents a set of defined flags.
+type FlagSet struct {
+	parsed bool
+}
+'''
+
+RUST = '''/// Attempt to downcast the error object to a concrete type.
+///
+/// Longer text.
+#[cold]
+#[must_use]
+pub fn downcast<E>(self) -> Option<E> {
+    let s: &'static str = "}";
+    None
+}
+
+pub trait Context<T> {
+    /// Wrap the error value with additional context from the caller.
+    fn context(self, c: T) -> Self;
+}
+'''
+
+
+def test_go_and_rust_doc_comments_are_cases_with_their_comment_hidden(tmp_path: Path) -> None:
+    # a Go or Rust repository had no case at all ("has none of them"): doc comments were read
+    # in Python and JS only
+    root = tmp_path / "proj"
+    write(root, "flags.go", GO)
+    write(root, "flags_test.go", "package flags\n\n// TestParse checks the parsing of all "
+          "the flags.\nfunc TestParse(t *testing.T) {\n}\n")
+    write(root, "src/error.rs", RUST)
+    copy = tmp_path / "copy"
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root), copy, 10)
+    found = {c.targets[0].symbol: c for c in cases}
+    # the Go convention's leading name is dropped: the question does not name its answer;
+    # a trait method without a body and the test file give no case
+    assert {s: c.query for s, c in found.items()} == {
+        "FlagSet.Parse": "parses flag definitions from the argument list, which should not "
+                         "include the command name",
+        "FlagSet": "A FlagSet represents a set of defined flags",
+        "downcast": "Attempt to downcast the error object to a concrete type"}
+    go = (copy / "flags.go").read_text().splitlines()
+    rust = (copy / "src/error.rs").read_text().splitlines()
+    assert "parses flag" not in "\n".join(go) and "Attempt to" not in "\n".join(rust)
+    target = found["FlagSet.Parse"].targets[0]
+    assert go[target.start_line - 1].startswith("func (f *FlagSet) Parse(")
+    assert go[target.end_line - 1] == "}"
+    target = found["downcast"].targets[0]  # its attributes stay; the lifetime is no quote
+    assert rust[:2] == ["#[cold]", "#[must_use]"]
+    assert rust[target.start_line - 1].startswith("pub fn downcast") \
+        and rust[target.end_line - 1] == "}" and target.end_line == 6
+
+
+@pytest.mark.parametrize("form", [".github/ISSUE_TEMPLATE.md", ".github/PULL_REQUEST_TEMPLATE.md",
+                                  ".github/ISSUE_TEMPLATE/bug_report.md",
+                                  "docs/pull_request_template.md"])
+def test_an_issue_templates_questions_are_no_cases(tmp_path: Path, form: str) -> None:
+    # humanize's only heading case was its issue template's "What versions are you using?",
+    # whose "answer" is a form to fill in
+    root = tmp_path / "proj"
+    body = "* OS: \n* Python: \n* Version: \n\nPlease include code that reproduces it. " * 2
+    write(root, form, "### What did you expect to happen?\n\n" + body)
+    write(root, "docs/faq.md", "# FAQ\n\n## Why is the output rounded?\n\n"
+          "Sizes are rounded to one decimal by default; pass a format string for more. " * 2)
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root),
+                      tmp_path / "copy", 10)
+    assert [(c.kind, c.query) for c in cases] == [("heading", "Why is the output rounded?")]
+
+
+def test_a_folder_without_files_says_so(tmp_path: Path) -> None:
+    # an empty folder (or one whose files are all left out) was told it "has none of" the
+    # docstrings, headings and commits, as if it held code without them
+    root = tmp_path / "empty"
+    write(root, "node_modules/x/index.js", "/** Does a thing for the caller here. */\n"
+          "function f() {\n}\n")
+    with pytest.raises(InputError, match="No files to evaluate in ") as caught:
+        _cases(Settings(home=tmp_path / "home"), ProjectRoot("empty", root), tmp_path / "c", 5)
+    assert "--dry-run" in (caught.value.hint or "")

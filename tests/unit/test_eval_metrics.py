@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,51 @@ def test_a_copy_of_the_right_text_is_right_and_spends_only_its_own_lines() -> No
     # a copy elsewhere in the file is no copy of the target's lines
     assert first_rank([Folded("README.md", 6, 11, Span("docs/index.md", 40, 45))], [target],
                       "chunk") is None
+
+
+def test_the_terminal_report_says_what_the_figures_and_the_baseline_mean() -> None:
+    from repokb.evaluate.html import render
+    from repokb.evaluate.report import ALL_METRICS, text
+
+    figures = {"cases": 4, **{m: 0.5 for m in ALL_METRICS},
+               "ci": {m: [0.2, 0.8] for m in ALL_METRICS}}
+    result = {"project": "p", "cases": {"docstring": 4, "all": 4}, "seconds": 3.0,
+              "budget_lines": 200, "problems": [],
+              "systems": {"repokb": {"by_kind": {"docstring": figures}, "overall": figures}},
+              "cost": {"repokb": {"chunks": 9, "index_s": 1.0, "embedded": 9}}}
+
+    def baseline(low: float, high: float) -> str:
+        diff = {"difference": (low + high) / 2, "ci": [low, high]}
+        result["baseline"] = {"best": "naive-rrf", "by_kind": {}, "overall": {
+            "cases": 4, "MRR@10": diff, "MRR@budget": diff}}
+        return next(ln for ln in text(result).splitlines() if ln.startswith("repokb - best"))
+
+    # a bare "+0.088 [-0.075 to +0.246]" left a new user to guess whether repokb won
+    assert baseline(-0.075, 0.246).endswith("no measurable difference on these cases "
+                                            "(the interval holds 0)")
+    assert baseline(0.05, 0.3).endswith(": repokb ranks better")
+    assert baseline(-0.3, -0.05).endswith(": naive-rrf ranks better")
+    assert "MRR@10: mean of 1/rank of the first right result" in text(result)
+    result.update(path="/p", worst=[])
+    assert "R@k: share of questions whose answer is among the first k results" in \
+        render(result)
+
+
+def test_a_compare_with_another_token_limit_keeps_both_runs_vectors(tmp_path: Path) -> None:
+    # `--compare` with max_tokens = 128 saved the compare's vectors over the current
+    # settings' ones (one file per model): the next plain run embedded 130 chunks again
+    from repokb.evaluate.runner import _save
+    from repokb.evaluate.systems import ReusingEmbedder
+
+    from ..conftest import HashEmbedder
+
+    cache = tmp_path / "eval" / "model.npz"
+    current = ReusingEmbedder(HashEmbedder(), "model", cache=cache)
+    other = ReusingEmbedder(HashEmbedder(), "model", cache=cache)
+    current.embed_documents(["def a(): pass", "def b(): pass"], [256, 256])
+    other.embed_documents(["def a(): pass"], [128])
+    _save([current, other])
+    again = ReusingEmbedder(HashEmbedder(), "model", cache=cache)
+    again.embed_documents(["def a(): pass", "def b(): pass"], [256, 256])
+    again.embed_documents(["def a(): pass"], [128])
+    assert again.misses == 0

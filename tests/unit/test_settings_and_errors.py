@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from repokb.errors import ConfigError
@@ -42,3 +44,15 @@ def test_home_expands_tilde_and_refuses_an_unknown_user(monkeypatch, tmp_path):
 
 def test_every_setting_has_help():
     assert all(help_ for _, _, help_ in Settings.describe())
+
+
+def test_an_unknown_setting_names_the_one_it_most_likely_means(tmp_path: Path) -> None:
+    # `repokb eval --compare` with `max_tokenz = 256` listed all ~90 settings and left the
+    # user to find the typo
+    with pytest.raises(ConfigError) as caught:
+        Settings(home=tmp_path).with_values({"max_tokenz": 256}, "other.toml")
+    assert caught.value.message == "Unknown setting 'max_tokenz' in other.toml."
+    assert caught.value.hint.startswith("Did you mean 'max_tokens'? Known settings: ")
+    with pytest.raises(ConfigError) as caught:
+        Settings(home=tmp_path).with_values({"zzzz": 1}, "other.toml")
+    assert caught.value.hint.startswith("Known settings: ")

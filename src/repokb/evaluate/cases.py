@@ -1,7 +1,8 @@
 """Cases derived deterministically from a repository, and the copy that gets indexed.
 
 - code / docstring (CodeSearchNet style): the first sentence of a definition's docstring
-  (Python) or of the comment block above it (JavaScript: JSDoc or `//` lines) is the query;
+  (Python) or of the comment block above it (JavaScript: JSDoc or `//` lines; Go: `//` lines;
+  Rust: `///` lines; read by comments.py) is the query;
   that docstring or comment is removed from the indexed copy; the target is the definition's
   line range there.
 - test (with `max_test`): the same for the test suite: a test function's docstring (Python) or
@@ -21,7 +22,6 @@ user_cases.py).
 from __future__ import annotations
 
 import ast
-import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -29,10 +29,26 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-_TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec)(/|$)|(^|/)test_[^/]*\.py$|\.test\.[jt]s$")
+from repokb.evaluate.comments import (
+    _apply,
+    _Edit,
+    _has_body,
+    _js_block_end,
+    _new_line,
+    _rank,
+    first_sentence,
+    js_candidates,
+    js_test_candidates,
+    native_candidates,
+)
+
+_TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec)(/|$)|(^|/)test_[^/]*\.py$|\.test\.[jt]s$"
+                        r"|_test\.go$")
+# Forms to fill in: their question headings ask the reader ("What versions are you using?"),
+# and the document does not answer them (GitHub's issue and pull request templates).
+_FORM = re.compile(r"(^|/)[^/]*_TEMPLATE[^/]*$|(^|/)\.github/ISSUE_TEMPLATE/", re.I)
 _QUESTION_START = re.compile(
     r"^(how|what|why|when|where|which|who|can|could|should|is|are|do|does|will)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)`'\"])\.(\s|$)")
 _MD = MarkdownIt("commonmark")
 
 
@@ -59,45 +75,6 @@ class Case:
     kind: str  # the query source: "code"/"doc" in the benchmark, "docstring", "history", ...
     query: str
     targets: tuple[Target, ...]
-
-
-@dataclass
-class _Edit:
-    start: int  # 0-based first line to replace
-    end: int  # 0-based exclusive
-    replacement: list[str]
-
-
-def _rank(*parts: str) -> str:
-    return hashlib.sha1("\x00".join(parts).encode()).hexdigest()
-
-
-def first_sentence(text: str) -> str | None:
-    """The first sentence of a docstring or comment, or None when it is not a usable query."""
-    paragraph = re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0]
-    paragraph = " ".join(paragraph.split())
-    match = _SENTENCE_END.search(paragraph)
-    sentence = paragraph[: match.start()] if match else paragraph
-    sentence = sentence.strip().rstrip(".:")
-    words = sentence.split()
-    if not 4 <= len(words) <= 30 or sentence.startswith((":", "@", "-", "#", "=", "`")):
-        return None
-    if any(word in sentence.lower() for word in ("todo", "fixme", "noqa", "eslint", "istanbul")):
-        return None
-    return sentence
-
-
-def _apply(lines: list[str], edits: list[_Edit]) -> list[str]:
-    out = list(lines)
-    for edit in sorted(edits, key=lambda e: -e.start):
-        out[edit.start : edit.end] = edit.replacement
-    return out
-
-
-def _new_line(old: int, edits: list[_Edit]) -> int:
-    """Where 0-based line `old` (not itself edited) lands after the edits."""
-    shift = sum(len(e.replacement) - (e.end - e.start) for e in edits if e.end <= old)
-    return old + shift
 
 
 # -- Python ------------------------------------------------------------------------------------
@@ -156,141 +133,6 @@ def python_candidates(corpus: str, path: str, text: str,
 def python_targets(text: str) -> dict[str, tuple[int, int]]:
     tree = ast.parse(text)
     return {name: _span(node) for name, node in _python_definitions(tree)}
-
-
-# -- JavaScript / TypeScript -----------------------------------------------------------------
-_JS_DEF = re.compile(
-    r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*(?P<f>[A-Za-z_$][\w$]*)\s*\("
-    r"|^\s*(?:export\s+)?(?:const|let|var)\s+(?P<v>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?"
-    r"(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)"
-    r"|^\s*(?:[\w$]+\.)+(?P<p>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b"
-    r"|^\s*(?:static\s+)?(?:async\s+)?(?P<m>[A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{\s*$"
-    r"|^\s*(?:export\s+)?class\s+(?P<c>[A-Za-z_$][\w$]*)")
-_JS_KEYWORDS = {"if", "for", "while", "switch", "catch", "function", "return", "with"}
-
-
-def _js_block_end(lines: list[str], start: int) -> int | None:
-    """0-based line of the brace closing the first block opened at or after `start`.
-
-    Strings, template literals and comments are skipped crudely; a definition whose braces do
-    not balance within 400 lines is not used as a case."""
-    depth, opened = 0, False
-    in_block_comment = False
-    for row in range(start, min(len(lines), start + 400)):
-        line = lines[row]
-        i, quote = 0, None
-        while i < len(line):
-            ch = line[i]
-            if in_block_comment:
-                if line.startswith("*/", i):
-                    in_block_comment, i = False, i + 2
-                    continue
-            elif quote:
-                if ch == "\\":
-                    i += 2
-                    continue
-                if ch == quote:
-                    quote = None
-            elif line.startswith("//", i):
-                break
-            elif line.startswith("/*", i):
-                in_block_comment, i = True, i + 2
-                continue
-            elif ch in "'\"`":
-                quote = ch
-            elif ch == "{":
-                depth, opened = depth + 1, True
-            elif ch == "}":
-                depth -= 1
-                if opened and depth == 0:
-                    return row
-            i += 1
-    return None
-
-
-def _js_comment_above(lines: list[str], row: int) -> tuple[int, str] | None:
-    """(first line, text) of the comment block ending right above 0-based `row`, or of a
-    `/** ... */` block one blank line above it that does not open the file (express's style;
-    the chunker keeps such a block with its definition too)."""
-    above = row - 1
-    if above < 0:
-        return None
-    if not lines[above].strip() and above >= 1 and lines[above - 1].strip().endswith("*/"):
-        found = _js_comment_above(lines, above)
-        return found if found is not None and found[0] > 0 and "/**" in lines[found[0]] \
-            else None
-    if lines[above].strip().endswith("*/"):
-        first = above
-        while first >= 0 and "/*" not in lines[first]:
-            first -= 1
-        if first < 0 or "/**" not in lines[first]:
-            return None
-        body = []
-        for line in lines[first : above + 1]:
-            line = line.strip().removeprefix("/**").removesuffix("*/").strip()
-            line = line.removeprefix("*").strip()
-            if line.startswith("@"):
-                break
-            body.append(line)
-        return first, "\n".join(body)
-    if lines[above].strip().startswith("//"):
-        first = above
-        while first - 1 >= 0 and lines[first - 1].strip().startswith("//"):
-            first -= 1
-        return first, "\n".join(ln.strip().removeprefix("//").strip()
-                                 for ln in lines[first : above + 1])
-    return None
-
-
-def js_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Edit, str, int]]:
-    """(name, query, edit removing the comment, rank key, 0-based definition line)."""
-    lines = text.splitlines(keepends=True)
-    out = []
-    seen: Counter[str] = Counter()
-    found = []
-    for row, line in enumerate(lines):
-        match = _JS_DEF.match(line)
-        if not match:
-            continue
-        name = next(v for v in match.groupdict().values() if v)
-        if name in _JS_KEYWORDS:
-            continue
-        seen[name] += 1
-        found.append((row, name))
-    for row, name in found:
-        if seen[name] > 1:
-            continue
-        comment = _js_comment_above(lines, row)
-        if comment is None:
-            continue
-        query = first_sentence(comment[1])
-        if query is None or _js_block_end(lines, row) is None:
-            continue
-        out.append((name, query, _Edit(comment[0], row, []), _rank(corpus, path, name), row))
-    return out
-
-
-_JS_TEST = re.compile(
-    r"""^(?P<head>\s*(?:test|it)\(\s*)(?P<quote>['"])(?P<name>[^'"\\]+)(?P=quote)""")
-
-
-def js_test_candidates(corpus: str, path: str,
-                       text: str) -> list[tuple[str, str, _Edit, str, int]]:
-    """(name, query, edit emptying the name, rank key, 0-based line) per `test('...', ...)` or
-    `it('...', ...)` call whose name reads as a sentence."""
-    lines = text.splitlines(keepends=True)
-    found = [(row, m) for row, line in enumerate(lines) if (m := _JS_TEST.match(line))]
-    names = Counter(m.group("name") for _, m in found)
-    out = []
-    for row, m in found:
-        query = first_sentence(m.group("name"))
-        if query is None or names[m.group("name")] > 1 or _js_block_end(lines, row) is None:
-            continue
-        quote = m.group("quote")
-        emptied = lines[row].replace(m.group(0), f"{m.group('head')}{quote}{quote}", 1)
-        out.append((m.group("name"), query, _Edit(row, row + 1, [emptied]),
-                    _rank(corpus, path, m.group("name")), row))
-    return out
 
 
 # -- Markdown ----------------------------------------------------------------------------------
@@ -359,6 +201,54 @@ def tok_is_setext(lines: list[str], row: int) -> bool:
     return not lines[row].lstrip().startswith("#")
 
 
+# -- Fairness ----------------------------------------------------------------------------------
+# A line break inside a comment or quote, with the marker that opens the next line.
+_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:\*+(?!/)|//+|#+|>+)?")
+
+
+def plain(text: str) -> str:
+    """`text` lower-cased, one line, comment markers at line starts and runs of spaces gone."""
+    return " ".join(_LINE_BREAK.sub(" ", text).lower().split())
+
+
+def still_written(cases: list[Case], texts: dict[str, str]) -> dict[str, str]:
+    """Case id -> a path whose text (as the index holds it) still says the case's question
+    word for word: a declaration file repeating a JSDoc (`index.d.ts` beside `index.js`), a
+    changelog entry repeating a commit subject, a table of contents repeating a heading. A
+    search would match the question's own words there rather than find its answer, so such a
+    case measures nothing. The user's own cases are theirs to choose and are not checked."""
+    plains = {path: plain(text) for path, text in texts.items()}
+    out: dict[str, str] = {}
+    for case in cases:
+        if case.kind == "user":
+            continue
+        question = plain(case.query)
+        where = next((path for path, text in plains.items() if question in text), None)
+        if where is not None:
+            out[case.id] = where
+    return out
+
+
+_DECLARATIONS = {"js": "d.ts", "mjs": "d.mts", "cjs": "d.cts"}
+
+
+def _mirror(texts: dict[str, str], rel: str, query: str) -> tuple[str, _Edit, int] | None:
+    """(path, edit removing it, 0-based declaration line) of the JSDoc block repeating
+    `query` in the declaration file beside compiled JavaScript (`index.d.ts` beside
+    `index.js`, as npm packages ship them), or None: hidden too, its declaration is a second
+    right answer, so the question is neither read there nor its answer counted wrong."""
+    stem, _, ext = rel.rpartition(".")
+    sibling = f"{stem}.{_DECLARATIONS.get(ext, '')}"
+    lines = texts[sibling].splitlines(keepends=True) if sibling in texts else []
+    wanted = plain(query)
+    for row, line in enumerate(lines):
+        if line.lstrip().startswith("/**"):
+            end = next((n for n in range(row, len(lines)) if "*/" in lines[n]), len(lines))
+            if end + 1 < len(lines) and wanted in plain("".join(lines[row : end + 1])):
+                return sibling, _Edit(row, end + 1, []), end + 1
+    return None
+
+
 # -- Assembly ----------------------------------------------------------------------------------
 def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
            max_code: int, max_doc: int, labels: tuple[str, str] = ("code", "doc"),
@@ -403,7 +293,10 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
         elif rel.endswith((".js", ".mjs", ".cjs", ".ts")) and not rel.endswith(".d.ts"):
             for name, query, edit, rank, row in js_candidates(corpus, rel, text):
                 code.append((rank, rel, name, query, edit, row))
-        elif rel.endswith(".md"):
+        elif rel.endswith((".go", ".rs")):
+            for name, query, edit, rank, row in native_candidates(corpus, rel, text):
+                code.append((rank, rel, name, query, edit, row))
+        elif rel.endswith(".md") and not _FORM.search(rel):
             for query, edit, first, last in markdown_candidates(corpus, rel, text):
                 docs.append((_rank(corpus, rel, query), rel, query, edit, first, last))
     # A query that is not unique in the corpus has no single right answer: drop it.
@@ -416,6 +309,12 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
     edits: dict[str, list[_Edit]] = {}
     for _, rel, _, _, edit, _ in code + tests:
         edits.setdefault(rel, []).append(edit)
+    mirrors: dict[tuple[str, str], tuple[str, int]] = {}
+    for _, rel, name, query, _, js_row in code:
+        found = _mirror(texts, rel, query) if js_row is not None else None
+        if found is not None and all(e.start != found[1].start for e in edits.get(found[0], [])):
+            edits.setdefault(found[0], []).append(found[1])
+            mirrors[rel, name] = (found[0], found[2])
     for _, rel, _, edit, _, _ in docs:
         edits.setdefault(rel, []).append(edit)
     new_texts = {rel: "".join(_apply(text.splitlines(keepends=True), edits.get(rel, [])))
@@ -431,15 +330,28 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
         else:
             new_lines = new_texts[rel].splitlines(keepends=True)
             opening = _new_line(js_row, edits[rel])
-            closing = _js_block_end(new_lines, opening)
+            closing = _js_block_end(new_lines, opening, "\"`" if rel.endswith(".rs") else "'\"`")
             if closing is None:
                 continue
             start, end = opening + 1, closing + 1
         cases.append(Case(f"{corpus}:{label}:{rel}:{name}", corpus, label, query,
-                          (Target(rel, start, end, name),)))
+                          (Target(rel, start, end, name), *_declared(mirrors.get((rel, name)),
+                                                                     new_texts, edits, name))))
     for _, rel, query, _, first, last in docs:
         start = _new_line(first, edits[rel]) + 1
         end = _new_line(last, edits[rel]) + 1
         cases.append(Case(f"{corpus}:{labels[1]}:{rel}:{start}", corpus, labels[1], query,
                           (Target(rel, start, end),)))
     return cases, new_texts
+
+
+def _declared(mirror: tuple[str, int] | None, new_texts: dict[str, str],
+              edits: dict[str, list[_Edit]], name: str) -> tuple[Target, ...]:
+    """The declaration `_mirror` found, as a target in the indexed copy (none: ())."""
+    if mirror is None:
+        return ()
+    path, row = mirror
+    lines = new_texts[path].splitlines(keepends=True)
+    start = _new_line(row, edits[path])
+    end = _js_block_end(lines, start) if _has_body(lines, start) else start
+    return (Target(path, start + 1, (end if end is not None else start) + 1, name),)

@@ -22,13 +22,13 @@ from repokb.evaluate.cases import (
     Case,
     Target,
     _python_definitions,
-    _rank,
     _span,
     markdown_headings,
     python_targets,
     section_end,
     section_span,
 )
+from repokb.evaluate.comments import _rank
 
 MAX_COMMITS = 400
 MAX_FILES = 8

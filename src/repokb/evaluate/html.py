@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from repokb.evaluate.report import ALL_METRICS
+from repokb.evaluate.report import ALL_METRICS, LEGEND
 
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:24px;color:#1d232b;
@@ -96,7 +96,8 @@ def render(result: dict[str, Any]) -> str:
     parts = [f"<h1>repokb eval · {escape(result['project'])}</h1>",
              f'<div class="sub">{escape(result["path"])} · {result["cases"]["all"]} cases '
              f"({cases}) · {result['seconds']:.0f} s · MRR@budget counts a hit only within the "
-             f"first {result['budget_lines']} result lines · grey: 95% bootstrap interval</div>"]
+             f"first {result['budget_lines']} result lines · grey: 95% bootstrap interval</div>",
+             f'<div class="sub">{escape(LEGEND)}</div>']
     for name in ("repokb", "compare"):
         if name in result["systems"]:
             title = "repokb, by query source" if name == "repokb" else \

@@ -160,6 +160,20 @@ def _cell(figures: dict[str, Any], metric: str) -> str:
     return f"{value} ({span[0]:.2f}-{span[1]:.2f})" if span else value
 
 
+LEGEND = ("R@k: share of questions whose answer is among the first k results; MRR@10: mean of "
+          "1/rank of the first right result (0 past 10); naive-*: fixed 500-character windows "
+          "ranked by BM25, by the same model (dense), or both fused (RRF)")
+
+
+def _reading(span: list[float] | None, ours: str, theirs: str) -> str:
+    """What a paired interval says, in words."""
+    if span and span[0] > 0:
+        return f"{ours} ranks better"
+    if span and span[1] < 0:
+        return f"{theirs} ranks better"
+    return "no measurable difference on these cases (the interval holds 0)"
+
+
 def text(result: dict[str, Any]) -> str:
     """The terminal report: one table per system, rows by query source, then the comparisons
     and the cost."""
@@ -167,6 +181,7 @@ def text(result: dict[str, Any]) -> str:
              + ", ".join(f"{k} {v}" for k, v in result["cases"].items() if k != "all")
              + f") in {result['seconds']:.0f} s; MRR@budget = MRR within the first "
              f"{result['budget_lines']} result lines; (95% bootstrap interval)"]
+    lines += [LEGEND]
     header = f"{'':<10} {'n':>4}  " + " ".join(f"{m:<17}" for m in ALL_METRICS)
     for name, figures in result["systems"].items():
         lines += ["", name, header]
@@ -177,7 +192,8 @@ def text(result: dict[str, Any]) -> str:
         b = result["baseline"]
         d = b["overall"]["MRR@10"]
         lines += ["", f"repokb - best naive baseline ({b['best']}): MRR@10 "
-                  f"{d['difference']:+.3f} [{d['ci'][0]:+.3f} to {d['ci'][1]:+.3f}]"]
+                  f"{d['difference']:+.3f} [{d['ci'][0]:+.3f} to {d['ci'][1]:+.3f}]: "
+                  + _reading(d["ci"], "repokb", b["best"])]
     if "compare" in result:
         c = result["compare"]
         lines += ["", f"compare {c['settings']}: "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 from repokb.errors import InputError
 from repokb.evaluate.baselines import NaiveSystem
-from repokb.evaluate.cases import Case, mine
+from repokb.evaluate.cases import Case, mine, still_written
 from repokb.evaluate.history import history_cases
 from repokb.evaluate.metrics import budget_rank, first_rank
 from repokb.evaluate.records import Answer, Options
@@ -31,7 +32,7 @@ from repokb.roots import ProjectRoot, present, resolve_roots
 from repokb.scratch import scratch_folder
 from repokb.settings import Settings
 
-MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")
+MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".rs", ".md")
 Progress = Callable[[str], None]
 
 
@@ -49,8 +50,9 @@ def evaluate(settings: Settings, options: Options,
             cases, problems = _cases(settings, root, copy, options.cases)
             if not cases:
                 raise InputError(f"No evaluation cases could be built from {options.path}.",
-                                 hint="repokb eval asks docstrings (Python, JS), question-shaped "
-                                 "Markdown headings, git commit subjects and the questions in "
+                                 hint="repokb eval asks doc comments (Python, JS/TS, Go, "
+                                 "Rust), question-shaped Markdown headings, git commit "
+                                 "subjects and the questions in "
                                  f"{EVAL_FILE}; this repository has none of them.")
             embedder = _embedder(settings, root.name)
             wrappers = [embedder]
@@ -69,6 +71,8 @@ def evaluate(settings: Settings, options: Options,
             for system in runs:
                 progress(f"indexing the shadow copy ({system.name}) ...")
                 cost[system.name] = _index(system, system.index, copy, root.name)
+            chunks = current.chunks_of(root.name)
+            cases = _fair(cases, chunks, problems, options.path)
             naive = None
             if options.baselines:
                 progress("indexing the naive baselines ...")
@@ -79,14 +83,13 @@ def evaluate(settings: Settings, options: Options,
             # how many vectors came from the user's index (the rest: embedded, or cached by an
             # earlier evaluation)
             cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
-            for wrapper in wrappers:
-                wrapper.save()
+            _save(wrappers)
             progress(f"asking {len(cases)} questions ...")
             answers = _ask(cases, runs, naive, root.name, options.budget)
             return summarize_run(
                 project=root.name, path=str(root.root), cases=cases, answers=answers, cost=cost,
                 problems=problems, options=options, seconds=time.perf_counter() - started,
-                chunks=current.chunks_of(root.name),
+                chunks=chunks,
                 changed=_changed(settings, other) if other is not None else None)
         finally:
             for system in systems:
@@ -140,6 +143,10 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
     files = [item.path for item in discover(root, Classifier.for_root(root.root).config)
              if isinstance(item, SourceFile) and item.size <= settings.skip_file_bytes
              and item.path != EVAL_FILE]
+    if not files:
+        raise InputError(f"No files to evaluate in {root.root}.",
+                         hint="repokb eval reads the files `repokb index` would; "
+                         f"`repokb index {root.root} --dry-run` says why each one is left out.")
     for rel in files:
         target = copy / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -155,6 +162,28 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
     cases += history_cases(root.root, root.name, py_md, n)
     mine_user, problems = user_cases(load(root.root), root.name, copy)
     return cases + mine_user, problems
+
+
+def _fair(cases: list[Case], chunks: dict[str, list[tuple[int, int, str]]],
+          problems: list[str], path: Path) -> list[Case]:
+    """The cases whose question the index no longer holds word for word; a note in
+    `problems` for those left out (cases.still_written says why)."""
+    texts = {rel: "\n".join(text for _, _, text in sorted(held)) for rel, held in chunks.items()}
+    written = still_written(cases, texts)
+    if not written:
+        return cases
+    kept = [case for case in cases if case.id not in written]
+    kinds = Counter(case.kind for case in cases if case.id in written)
+    where = Counter(written.values()).most_common(2)
+    problems.append(
+        f"{len(written)} case(s) left out ({', '.join(f'{k} {n}' for k, n in kinds.items())})"
+        f": the question is still written word for word elsewhere in the repository (e.g. "
+        f"{', '.join(p for p, _ in where)}), where a search would match the question's own "
+        "words instead of finding its answer.")
+    if not kept:
+        raise InputError(f"No fair evaluation case could be built from {path}.",
+                         hint=problems[-1])
+    return kept
 
 
 def _edited(root: Path, texts: dict[str, str]) -> list[str]:
@@ -180,6 +209,19 @@ def _embedder(settings: Settings, project: str | None) -> ReusingEmbedder:
     model = settings.embed_plan.model
     cache = settings.home / "eval" / (re.sub(r"[^\w.+-]", "_", model) + ".npz")
     return ReusingEmbedder(inner, model, known, cache)
+
+
+def _save(wrappers: list[ReusingEmbedder]) -> None:
+    """Keep the vectors each model computed for the next evaluation: one cache file per model,
+    written once (a `--compare` with another token limit wraps the same model twice; saved
+    one after the other, the second file replaced the first)."""
+    first = wrappers[0]
+    for wrapper in wrappers[1:]:
+        if wrapper.cache == first.cache:
+            first.adopt(wrapper)
+        else:
+            wrapper.save()
+    first.save()
 
 
 def _index(system: Any, index: Callable[..., None], *args: Any,

@@ -85,6 +85,14 @@ class ReusingEmbedder(Embedder):
     def embed_query(self, text: str) -> np.ndarray:
         return self.inner.embed_query(text)
 
+    def adopt(self, other: ReusingEmbedder) -> None:
+        """Take the vectors `other` used into this one's cache (a `--compare` with another
+        token limit wraps the same model twice, and both caches are one file)."""
+        for key in other.used:
+            if key in other.known:
+                self.known.setdefault(key, other.known[key])
+        self.used |= other.used
+
     def save(self) -> None:
         """Keep the vectors this run used that the user's index does not hold, and only
         those: the cache follows the repository instead of growing with every edit."""

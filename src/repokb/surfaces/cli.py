@@ -333,11 +333,12 @@ def eval_(
     .repokb/eval.yml) on a shadow copy; the index is never changed."""
     from repokb import evaluate
 
+    report = evaluate.report_file(html) if html is not None else None
     result = evaluate.run(Settings.load(home=home), str(path), project=project, cases=cases,
                           budget=budget, baselines=baselines, compare=compare,
                           progress=lambda m: err.print(f"eval: {m}", highlight=False))
-    if html is not None:
-        html.write_text(evaluate.render_html(result), encoding="utf-8")
+    if report is not None:
+        evaluate.write_report(report, evaluate.render_html(result))
     if as_json:
         render.print_json(result)
     else:
