@@ -208,7 +208,7 @@ class MiniLMOnnxEmbedder(Embedder):
                     if i is None:
                         read.append(tokens)
                         return
-                    vectors, n = self._read(session, [texts[i]], limits[i])
+                    vectors, n = self._run(session, [texts[i]], limits[i])
                     out[i], tokens = vectors[0], tokens + n
             except BaseException as exc:  # noqa: BLE001  (raised again in the caller below)
                 failed.append(exc)
@@ -254,16 +254,13 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         session = self._session_with(self._query_threads if is_query else self._threads)
-        return self._run(session, texts, max_tokens)
+        return self._run(session, texts, max_tokens)[0]
 
-    def _run(self, session: Any, texts: list[str], max_tokens: int) -> np.ndarray:
-        return self._read(session, texts, max_tokens)[0]
-
-    def _read(self, session: Any, texts: list[str], max_tokens: int) -> tuple[np.ndarray, int]:
+    def _run(self, session: Any, texts: list[str], max_tokens: int) -> tuple[np.ndarray, int]:
         """The texts' vectors and the tokens the model read for them (`count_tokens`)."""
         ids, mask = self._token_ids(texts, max_tokens)
         if not self._masked and len(texts) > 1 and not mask.all():  # padding: one at a time
-            return (np.vstack([self._run(session, [t], max_tokens) for t in texts]),
+            return (np.vstack([self._run(session, [t], max_tokens)[0] for t in texts]),
                     int(mask.sum()))
         feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
         hidden = session.run(None, {i.name: feed[i.name] for i in session.get_inputs()})[0]
