@@ -296,7 +296,7 @@ def test_the_unmasked_graph_gives_the_masked_graphs_vectors_bit_for_bit(real_emb
     assert np.array_equal(other.embed_query(VARIED[1]), real_embedder.embed_query(VARIED[1]))
     # texts of different lengths in one call (padded) are run one by one, never unmasked
     session = real_embedder._session_with(real_embedder._threads)
-    together = real_embedder._run(session, texts, 256)
+    together, _ = real_embedder._run(session, texts, 256)
     assert np.array_equal(together, real_embedder.embed_documents(texts))
 
 

@@ -37,3 +37,27 @@ def test_a_page_is_tokenised_for_counting_a_slice_at_a_time():
     vectorizer.embed(texts, [256] * len(texts))
     assert calls and max(calls) <= 32 and sum(calls) == len(texts)
     assert vectorizer.tokens == HashEmbedder().count_tokens(texts, [256] * len(texts))
+
+
+def test_the_model_counts_what_its_workers_read_without_tokenizing_twice(
+        real_embedder: Embedder, monkeypatch):
+    """The run's token count came from a second pass of the tokenizer over every text before
+    the model read it (as long as the model's own tokenization, the model idle meanwhile): the
+    workers now count the ids they feed it. The same count, the same vectors, one pass."""
+    texts = ["def add(a, b): return a + b", "word " * 1000, "class Shop:\n    pass",
+             "Returns a QuerySet " * 40, "x"]
+    limits = [256, 192, 128, 64, 256]
+    expected = real_embedder.count_tokens(texts, limits)
+    vectors = real_embedder.embed_documents(texts, limits)
+    asked: list[int] = []
+    monkeypatch.setattr(type(real_embedder), "count_tokens",
+                        lambda self, t, lim=None: asked.append(len(t)) or 0)
+    vectorizer = Vectorizer(lambda: real_embedder, CodeBm25Encoder())
+    made = vectorizer.embed(texts, limits)
+    assert not asked  # no second pass
+    assert vectorizer.tokens == expected
+    assert all((a == b).all() for a, b in zip(made, vectors, strict=True))
+    progress: list[tuple[int, int]] = []
+    vectorizer.progress = lambda done, total: progress.append((done, total))
+    vectorizer.embed(texts, limits)  # a slice at a time, as a watched run embeds
+    assert vectorizer.tokens == 2 * expected and progress[-1] == (5, 5) and not asked

@@ -51,6 +51,14 @@ class Embedder(ABC):
             start += len(idx)
         return out
 
+    def embed_documents_counted(self, texts: Sequence[str],
+                                token_limits: Sequence[int] | None = None,
+                                ) -> tuple[np.ndarray, int | None]:
+        """`embed_documents`, and the tokens the model read for these texts when the backend
+        counts them as it embeds (as `count_tokens` would); None: it does not, ask
+        `count_tokens` (a second pass of the tokenizer over the same texts)."""
+        return self.embed_documents(texts, token_limits), None
+
     def limits_for(self, texts: Sequence[str],
                    token_limits: Sequence[int] | None) -> list[int]:
         """One token limit per text: the ones given, or the backend's `max_tokens` for all."""

@@ -180,15 +180,25 @@ class MiniLMOnnxEmbedder(Embedder):
                         token_limits: Sequence[int] | None = None) -> np.ndarray:
         """One text per call, as the base class does, spread over the workers: longest first,
         each worker taking the next text when done, so they finish together."""
+        return self.embed_documents_counted(texts, token_limits)[0]
+
+    def embed_documents_counted(self, texts: Sequence[str],
+                                token_limits: Sequence[int] | None = None,
+                                ) -> tuple[np.ndarray, int | None]:
+        """The vectors and, on the workers, the tokens they read: the count of the ids each
+        worker fed the model, so the run's token count needs no second pass of the tokenizer
+        (which took as long as the model's own tokenization, with the model idle)."""
         if self._workers == 1 or len(texts) < 2:
-            return super().embed_documents(texts, token_limits)
+            return super().embed_documents(texts, token_limits), None
         limits = self.limits_for(texts, token_limits)
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         queue = iter(sorted(range(len(texts)), key=lambda i: -len(texts[i])))
         taking = threading.Lock()
         failed: list[BaseException] = []
+        read: list[int] = []  # each worker's tokens, added when it is done
 
         def work(worker: int) -> None:
+            tokens = 0
             try:
                 lower_thread_priority(self._niceness)  # searches first (WORKER_NICENESS)
                 session = self._session_with(self._threads, worker)
@@ -196,8 +206,10 @@ class MiniLMOnnxEmbedder(Embedder):
                     with taking:
                         i = next(queue, None)
                     if i is None:
+                        read.append(tokens)
                         return
-                    out[i] = self._run(session, [texts[i]], limits[i])[0]
+                    vectors, n = self._run(session, [texts[i]], limits[i])
+                    out[i], tokens = vectors[0], tokens + n
             except BaseException as exc:  # noqa: BLE001  (raised again in the caller below)
                 failed.append(exc)
 
@@ -219,7 +231,7 @@ class MiniLMOnnxEmbedder(Embedder):
             raise
         if failed:
             raise failed[0]
-        return out
+        return out, sum(read)
 
     def _token_ids(self, texts: list[str], max_tokens: int) -> tuple[np.ndarray, np.ndarray]:
         """(ids, attention mask), each row cut at `max_tokens` (ending in [SEP]) and padded."""
@@ -242,19 +254,21 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         session = self._session_with(self._query_threads if is_query else self._threads)
-        return self._run(session, texts, max_tokens)
+        return self._run(session, texts, max_tokens)[0]
 
-    def _run(self, session: Any, texts: list[str], max_tokens: int) -> np.ndarray:
+    def _run(self, session: Any, texts: list[str], max_tokens: int) -> tuple[np.ndarray, int]:
+        """The texts' vectors and the tokens the model read for them (`count_tokens`)."""
         ids, mask = self._token_ids(texts, max_tokens)
         if not self._masked and len(texts) > 1 and not mask.all():  # padding: one at a time
-            return np.vstack([self._run(session, [t], max_tokens) for t in texts])
+            return (np.vstack([self._run(session, [t], max_tokens)[0] for t in texts]),
+                    int(mask.sum()))
         feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
         hidden = session.run(None, {i.name: feed[i.name] for i in session.get_inputs()})[0]
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         vectors: np.ndarray = (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
-        return vectors
+        return vectors, int(mask.sum())
 
 
 register("minilm-onnx", MiniLMOnnxEmbedder)

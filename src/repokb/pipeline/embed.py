@@ -105,17 +105,25 @@ class Vectorizer:
         return self.never_dense(chunk) if self.never_dense is not None else None
 
     def embed(self, texts: list[str], limits: list[int]) -> list[Any]:
-        """Document vectors, counting the tokens the model reads (`tokens`)."""
+        """Document vectors, counting the tokens the model reads (`tokens`): as the model
+        reads them, when the embedder counts them so; else by its tokenizer, a slice at a
+        time."""
         embedder = self._embedder()  # loading the model is not embedding progress
-        for start in range(0, len(texts), _PROGRESS_SLICE):
-            end = start + _PROGRESS_SLICE
-            self.tokens += embedder.count_tokens(texts[start:end], limits[start:end])
         if self.progress is None:
-            return list(embedder.embed_documents(texts, limits))
+            return self._embed(embedder, texts, limits)
         self.progress(0, len(texts))
         dense: list[Any] = []
         for start in range(0, len(texts), _PROGRESS_SLICE):
             end = start + _PROGRESS_SLICE
-            dense.extend(embedder.embed_documents(texts[start:end], limits[start:end]))
+            dense.extend(self._embed(embedder, texts[start:end], limits[start:end]))
             self.progress(len(dense), len(texts))
         return dense
+
+    def _embed(self, embedder: Embedder, texts: list[str], limits: list[int]) -> list[Any]:
+        vectors, read = embedder.embed_documents_counted(texts, limits)
+        if read is None:
+            for start in range(0, len(texts), _PROGRESS_SLICE):
+                end = start + _PROGRESS_SLICE
+                read = (read or 0) + embedder.count_tokens(texts[start:end], limits[start:end])
+        self.tokens += read or 0
+        return list(vectors)
