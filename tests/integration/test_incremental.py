@@ -80,7 +80,7 @@ def test_rename_moves_chunks_and_old_path_vanishes(ws, repo):
     (repo / "calc/more.py").rename(repo / "calc/powers.py")
     assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 2,
                              "chunks_unchanged": 4, "chunks_pruned": 2, "chunks_embedded": 2,
-                             "files_deleted": 1}
+                             "files_deleted": 1, "store_compacted": 1}
     paths = {h.path for h in ws.searcher.search(Query("cube of a value", limit=20))}
     assert "calc/powers.py" in paths and "calc/more.py" not in paths
 
@@ -88,8 +88,9 @@ def test_rename_moves_chunks_and_old_path_vanishes(ws, repo):
 def test_delete_a_file(ws, repo):
     run(ws, repo)
     (repo / "calc/more.py").unlink()
+    # the dropped file's text leaves the disk: the store is compacted
     assert run(ws, repo) == {"files_seen": 2, "files_indexed": 2, "chunks_unchanged": 4,
-                             "chunks_pruned": 2, "files_deleted": 1}
+                             "chunks_pruned": 2, "files_deleted": 1, "store_compacted": 1}
     assert ws.store.count() == 4
 
 
@@ -131,7 +132,7 @@ def test_read_error_is_recorded_and_its_chunks_removed(ws, repo, monkeypatch):
     monkeypatch.setattr(SourceFile, "open", deny)
     summary = run(ws, repo)
     assert summary == {"files_seen": 3, "files_indexed": 2, "files_failed": 1,
-                       "chunks_unchanged": 4, "chunks_pruned": 2}
+                       "chunks_unchanged": 4, "chunks_pruned": 2, "store_compacted": 1}
     assert "Permission denied" in ws.catalog.get("calc", "calc/more.py").reason
 
 

@@ -18,7 +18,7 @@ from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
-from ..conftest import write, written_files
+from ..conftest import every_byte, write, written_files
 
 pytestmark = pytest.mark.integration
 KEY = "test-key-123"
@@ -848,6 +848,8 @@ def test_a_folder_uploaded_again_with_prune_forgets_the_files_gone_from_it(clien
                                                           "path": "src/tax.py"}), 404, "not_found")
     assert after["last_run"]["summary"]["upload"] is True  # the upload's row says it
     assert after["last_run"]["summary"]["files_deleted"] == 1
+    # and no byte of it stays under the home (the shard's write-ahead log kept it: newuser41)
+    assert b"round_invoice_tax" not in every_byte(client.app.state.ops.ws.settings.home)
     assert client.post("/knowledge/search", json={"query": "reset password email"}).json()
     # nothing else to forget: a second prune changes nothing; other projects are untouched
     ingest_file(client, "src/tax.py", OLD, project="other")

@@ -94,6 +94,9 @@ class Writes(OperationsBase):
                                  "/knowledge/index), or upload under another project name.")
             gone, counts, again = self.ws.indexer.forget_missing(
                 project, [canonical(p) for p in paths], since)
+            if counts["chunks_pruned"]:  # their text leaves the disk, as after an index run
+                self.ws.store.compact()
+                self.ws.catalog.purge()
         return {"project": project, "files_removed": len(gone),
                 "chunks_removed": counts["chunks_pruned"], "removed": gone,
                 "upload_again": again}

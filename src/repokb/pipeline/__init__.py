@@ -235,9 +235,12 @@ class Indexer:
         for name, run in runs:  # ... before the model fills in the dense vectors
             with report.counting(name):
                 run.dense_pass()
-        if any(run.redaction_upgraded for _, run in runs) and store.compact():
-            report.counts["store_compacted"] += 1  # an older redactor's bytes left the disk
-            self.catalog.purge()  # and the catalog's (a stored name it redacted less)
+        # an older redactor's bytes, or a dropped file's, leave the disk (Store.compact), and
+        # the catalog's (a stored name it redacted less, a deleted file's record)
+        if (any(run.redaction_upgraded or run.files_dropped for _, run in runs)
+                and store.compact()):
+            report.counts["store_compacted"] += 1
+            self.catalog.purge()
         report.seconds = time.perf_counter() - report.started
         return report
 

@@ -117,6 +117,10 @@ class ProjectRun:
         # a file indexed under an older redactor was read again: the store is compacted after
         # the run, so what that redactor let through leaves the disk (Store.compact)
         self.redaction_upgraded = False
+        # a file's points were dropped (deleted, renamed, now left out): the store is compacted
+        # after the run too, so its text leaves the disk (the engine's write-ahead log and freed
+        # payload pages kept a deleted private note's every word)
+        self.files_dropped = False
         # the catalog's mark that no point of the project waits for the model is taken down
         # before this run's first write (which may leave some waiting), put up by a dense
         # pass that leaves none: with it up, a run that wrote nothing skips the dense pass,
@@ -381,7 +385,7 @@ class ProjectRun:
         self.report.record(file.path, c, 0, reason, project=self.root.name)
 
     def _drop_points(self, entry: Entry | None, path: str | None = None) -> None:
-        drop_points(self.store, self.root.name, self.counts, entry, path)
+        self.files_dropped |= drop_points(self.store, self.root.name, self.counts, entry, path)
 
     def _observe(self, embedded: list[EmbeddedChunk]) -> None:
         """Chunks with fresh dense vectors: checked for near duplicates."""
@@ -422,7 +426,9 @@ class ProjectRun:
         self.pending, self.pending_chunks = [], 0
 
     def _forget_deleted(self, known: dict[str, Entry], seen: set[str]) -> None:
+        before = self.counts["chunks_pruned"]
         forget_deleted(self.store, self.catalog, self.root.name, self.counts, known, seen)
+        self.files_dropped |= self.counts["chunks_pruned"] > before
 
 
 def _under(known: dict[str, Entry], folder: str) -> dict[str, Entry]:
@@ -432,14 +438,17 @@ def _under(known: dict[str, Entry], folder: str) -> dict[str, Entry]:
 
 
 def drop_points(store: Store, project: str, counts: Counter[str], entry: Entry | None,
-                path: str | None = None) -> None:
-    """Remove a file's points. A path the catalog does not know may still have points from a
-    run killed before its catalog commit, so those are pruned too."""
+                path: str | None = None) -> bool:
+    """Remove a file's points; whether the catalog counted some. A path the catalog does not
+    know may still have points from a run killed before its catalog commit, so those are
+    pruned too."""
     if entry is not None and entry.chunks:
         store.prune(project, entry.path, 0)
         counts["chunks_pruned"] += entry.chunks
-    elif entry is None and path is not None:
+        return True
+    if entry is None and path is not None:
         store.prune(project, path, 0)
+    return False
 
 
 def forget_deleted(store: Store, catalog: Catalog, project: str, counts: Counter[str],

@@ -30,7 +30,8 @@ sparse vector and no payload. The engine overwrites a point of its one appendabl
 place and takes the old terms out of the sparse index, so BM25 counts the live points only, as
 after a vacuum (the same rankings on Django, scores within 2 float32 steps); a tombstone has no
 vector to be found by and no field to match a filter. They are swept (deleted, then vacuumed
-once) when they reach a tenth of the points, at a close, and by a compaction.
+once) when they reach a tenth of the points, at a close, and by a compaction, which a run that
+dropped a file asks for (a tombstone's old payload stays in the write-ahead log until then).
 """
 
 from __future__ import annotations
