@@ -185,6 +185,12 @@ class Settings:
         50, "Candidates fetched from each retriever before fusion, whatever the limit (4x and "
         "16x as many only while the hits are fewer than the limit), so a smaller limit's hits "
         "are the first hits of a larger one's.")
+    compact_after_delete: bool = _setting(
+        False, "A run that forgets a deleted or renamed file rewrites the store afterwards, so "
+        "none of its text stays on disk (the engine's log and freed pages keep it until the "
+        "next compaction: a flush, a file left out, a redactor upgrade). Off: a deletion is "
+        "as quick as an edit (a rewrite of Django's store took ~37 s). A file left out while "
+        "still on disk (excluded, ignored) always compacts.")
     dense_copy: bool = _setting(
         True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "
         "dimensions) and scans it without holding the interpreter; the store then ranks only "

@@ -25,35 +25,52 @@ DELETED = "Quokka-Saffron-Lattice-7731"  # a private note the user deletes
 EXCLUDED = "Marmot-Juniper-Basalt-5519"  # a roadmap the user leaves out with .repokb.yml
 
 
-def repokb(home: Path, *args: str) -> str:
-    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "0"}
+def repokb(home: Path, *args: str, **settings: str) -> str:
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "0",
+           **{f"REPOKB_{k.upper()}": v for k, v in settings.items()}}
     done = subprocess.run([sys.executable, "-m", "repokb", *args], capture_output=True,
                           text=True, env=env, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
 
-def test_a_deleted_or_excluded_file_leaves_no_byte_under_the_home(home, tmp_path):
+def shop(tmp_path: Path) -> Path:
     # 30 modules, so that two files' tombstones are under the tenth of the points that sweeps them
     tree = {f"shop/orders_{i}.py": f'def total_{i}(order):\n    """The total of order kind {i}, '
                                    f'taxes included."""\n    return order.amount * {i + 2}\n'
             for i in range(30)}
-    project = write_tree(tmp_path / "shop", {
+    return write_tree(tmp_path / "shop", {
         **tree,
         "NOTES-private.md": f"# Private notes\n\nThe acquisition of Zephyrine Ltd closes in "
                             f"March; codeword {DELETED}, for the board only.\n",
         "docs/roadmap.md": f"# Roadmap\n\nWe sunset the hosted plan next spring; codeword "
                            f"{EXCLUDED}.\n"})
+
+
+def test_a_deleted_or_excluded_file_leaves_no_byte_under_the_home(home, tmp_path):
+    project = shop(tmp_path)
     repokb(home, "index", str(project), "--json")
     assert DELETED.encode() in every_byte(home) and EXCLUDED.encode() in every_byte(home)
 
-    (project / "NOTES-private.md").unlink()
+    # a file left out while still on disk is a decision: the store is compacted at once
     write(project, ".repokb.yml", 'classification:\n  exclude: ["docs/roadmap.md"]\n')
     summary = json.loads(repokb(home, "index", str(project), "--json"))["summary"]
-    stored = every_byte(home)
-    assert DELETED.encode() not in stored and EXCLUDED.encode() not in stored
-    assert summary["files_deleted"] == 1 and summary["chunks_pruned"] == 2, summary
-    assert summary["store_compacted"] == 1, summary
+    assert EXCLUDED.encode() not in every_byte(home)
+    assert summary["chunks_pruned"] == 1 and summary["store_compacted"] == 1, summary
+
+    # a deletion is as quick as an edit by default (no rewrite of the store) ...
+    (project / "NOTES-private.md").unlink()
+    summary = json.loads(repokb(home, "index", str(project), "--json"))["summary"]
+    assert summary["files_deleted"] == 1 and "store_compacted" not in summary, summary
+    # ... and with `compact_after_delete` its text leaves the disk too
+    write(project, "NOTES-private.md", f"Board only: codeword {DELETED}.\n")
+    repokb(home, "index", str(project), "--json")
+    (project / "NOTES-private.md").unlink()
+    summary = json.loads(repokb(home, "index", str(project), "--json",
+                                compact_after_delete="true"))["summary"]
+    assert summary["files_deleted"] == 1 and summary["store_compacted"] == 1, summary
+    assert DELETED.encode() not in every_byte(home)
+
     hits = json.loads(repokb(home, "search", "acquisition codeword for the board", "--json"))
     hits += json.loads(repokb(home, "search", "sunset the hosted plan", "--json"))
     assert {h["path"] for h in hits}.isdisjoint({"NOTES-private.md", "docs/roadmap.md"})

@@ -35,7 +35,7 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.prepare import Outcome, Preparer
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.store import merge, write_batch
-from repokb.roots import ProjectRoot
+from repokb.roots import ProjectRoot, present
 from repokb.rules.twins import twin_gone
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
@@ -117,9 +117,13 @@ class ProjectRun:
         # a file indexed under an older redactor was read again: the store is compacted after
         # the run, so what that redactor let through leaves the disk (Store.compact)
         self.redaction_upgraded = False
-        # a file's points were dropped (deleted, renamed, now left out): the store is compacted
-        # after the run too, so its text leaves the disk (the engine's write-ahead log and freed
-        # payload pages kept a deleted private note's every word)
+        # a file's points were dropped because it is now left out (excluded, ignored, skipped,
+        # unreadable) while still on disk, or (with `compact_after_delete`) deleted or renamed:
+        # the store is compacted after the run too, so its text leaves the disk (the engine's
+        # write-ahead log and freed payload pages kept a left-out private note's every word).
+        # A deletion alone does not start one by default: a rewrite of the whole store took
+        # 37 s on Django's home, where a one-file re-index takes under 2 (bench/RESULTS.md,
+        # session 41)
         self.files_dropped = False
         # the catalog's mark that no point of the project waits for the model is taken down
         # before this run's first write (which may leave some waiting), put up by a dense
@@ -427,8 +431,10 @@ class ProjectRun:
 
     def _forget_deleted(self, known: dict[str, Entry], seen: set[str]) -> None:
         before = self.counts["chunks_pruned"]
-        forget_deleted(self.store, self.catalog, self.root.name, self.counts, known, seen)
-        self.files_dropped |= self.counts["chunks_pruned"] > before
+        gone = forget_deleted(self.store, self.catalog, self.root.name, self.counts, known, seen)
+        if self.counts["chunks_pruned"] > before:  # a file still there was left out, by intent
+            self.files_dropped |= self.settings.compact_after_delete or any(
+                present(self.root.root / path) for path in gone)
 
 
 def _under(known: dict[str, Entry], folder: str) -> dict[str, Entry]:
