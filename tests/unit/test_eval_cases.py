@@ -506,3 +506,31 @@ def test_history_cases_target_go_rust_and_typescript_definitions(tmp_path: Path)
         ("web/price.ts", "formatPrice", 1, 3)}
     # the first commit touches seven definitions: sweeping, no one answer (MAX_TARGETS)
     assert "Add the shop in three languages" not in got
+
+
+def test_a_task_heading_is_asked_as_a_question_unless_its_words_stand_elsewhere(
+        tmp_path: Path) -> None:
+    # mkdocs' manual: 52 of 342 headings name a task ("Deploying your docs"), none is a
+    # question, so a docs-heavy project gave no heading case at all
+    root = tmp_path / "proj"
+    body = "Run `mkdocs gh-deploy` from the project folder; it builds and pushes the site. " * 2
+    write(root, "docs/deploy.md", "# Deploying your docs\n\n" + body + "\n")
+    write(root, "docs/themes.md", "# Themes\n\n## Configuring themes\n\n"
+          + "Set `theme: name` in the configuration file to pick another look. " * 2 + "\n")
+    # repeated word for word in a link elsewhere: the search would read the heading there
+    write(root, "docs/custom.md", "# Customizing your theme\n\n" + body + "\n")
+    write(root, "docs/index.md", "# Welcome\n\n" + "See Customizing your theme for overrides. "
+          * 3 + "\n\n## Formatting the pages:\n\n" + body + "\n")  # ends with ":": a label, no task
+    copy = tmp_path / "copy"
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root), copy, 10)
+    assert sorted(c.query for c in cases) == [
+        "How do I go about configuring themes?", "How do I go about customizing your theme?",
+        "How do I go about deploying your docs?"]
+    assert "Deploying your docs" not in (copy / "docs/deploy.md").read_text()
+    chunks = {rel: [(1, 1, (copy / rel).read_text())] for rel in
+              ("docs/deploy.md", "docs/themes.md", "docs/custom.md", "docs/index.md")}
+    problems: list[str] = []
+    kept = _fair(cases, chunks, problems, root)
+    assert sorted(c.query for c in kept) == [
+        "How do I go about configuring themes?", "How do I go about deploying your docs?"]
+    assert "docs/index.md" in problems[0]

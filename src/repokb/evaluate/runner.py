@@ -156,7 +156,8 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
     # generated, minified or build copy (the classifier's decision, as `repokb index` takes it)
     minable = [item.path for item, c in walked
                if item.path.endswith(MINABLE) and c.index_policy.admits_content]
-    cases, texts = mine(root.name, root.root, minable, n, n, labels=("docstring", "heading"))
+    cases, texts = mine(root.name, root.root, minable, n, n, labels=("docstring", "heading"),
+                        tasks=True)
     for rel in _edited(root.root, texts):  # the others stay byte for byte (CRLF too)
         (copy / rel).write_text(texts[rel], encoding="utf-8")
     cases += history_cases(root.root, root.name, texts, n)
