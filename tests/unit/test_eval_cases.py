@@ -534,3 +534,26 @@ def test_a_task_heading_is_asked_as_a_question_unless_its_words_stand_elsewhere(
     assert sorted(c.query for c in kept) == [
         "How do I go about configuring themes?", "How do I go about deploying your docs?"]
     assert "docs/index.md" in problems[0]
+
+
+def test_a_history_case_keeps_a_section_whose_heading_became_a_heading_case(
+        tmp_path: Path) -> None:
+    # the heading line of a heading case is removed from the indexed copy, so the history case
+    # of a commit that changed that section lost it as a target (found by title)
+    root = tmp_path / "repo"
+    _git(tmp_path, "init", "-q", "-b", "main", str(root))
+    guide = ("# Guide\n\nIntro.\n\n## Deploying the shop\n\nBuild it with go build.\n\n"
+             "## Paying\n\nSet the provider.\n")
+    write(root, "docs/guide.md", guide)
+    _commit(root, "Write the first guide to the shop")
+    write(root, "docs/guide.md", guide.replace("with go build.", "with go build and copy it."))
+    _commit(root, "Explain how the shop binary is copied")
+    indexed = guide.replace("with go build.", "with go build and copy it.").replace(
+        "## Deploying the shop\n", "")
+    cases = history_cases(root, "repo", {"docs/guide.md": indexed}, limit=10)
+    got = {c.query: [(t.path, t.symbol, t.start_line, t.end_line) for t in c.targets]
+           for c in cases}
+    lines = indexed.splitlines()
+    body = lines.index("Build it with go build and copy it.") + 1
+    assert got["Explain how the shop binary is copied"] == [
+        ("docs/guide.md", "Deploying the shop", body - 1, body + 1)]

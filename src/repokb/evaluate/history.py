@@ -12,6 +12,7 @@ hash, like every other source.
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 import subprocess
 from collections.abc import Iterator
@@ -161,6 +162,29 @@ def _spans(path: str, text: str) -> dict[str, tuple[int, int]] | None:
         return {}
 
 
+def _section(root: Path, path: str, text: str, heading: str) -> tuple[int, int] | None:
+    """1-based span of the section under `heading` in the indexed copy `text`; a heading that
+    became a heading case is gone from it, so its section is found in the checkout's file and
+    carried over line by line."""
+    span = section_span(text, heading)
+    if span is not None:
+        return span
+    try:
+        checkout = (root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = section_span(checkout, heading)
+    if found is None:
+        return None
+    moved: dict[int, int] = {}  # 0-based checkout line -> 0-based indexed copy line
+    matcher = difflib.SequenceMatcher(None, checkout.splitlines(), text.splitlines(),
+                                      autojunk=False)
+    for a, b, size in matcher.get_matching_blocks():
+        moved.update((a + i, b + i) for i in range(size))
+    kept = [moved[row] for row in range(found[0] - 1, found[1]) if row in moved]
+    return (min(kept) + 1, max(kept) + 1) if kept else None
+
+
 def history_cases(root: Path, project: str, texts: dict[str, str], limit: int,
                   max_commits: int = MAX_COMMITS) -> list[Case]:
     """Up to `limit` cases from the history of the git work tree at `root`; `texts` are the
@@ -188,7 +212,8 @@ def history_cases(root: Path, project: str, texts: dict[str, str], limit: int,
                 continue
             spans = _spans(path, texts[path])
             for name in dict.fromkeys(_changed_names(old, path, ranges)):
-                span = spans.get(name) if spans is not None else section_span(texts[path], name)
+                span = spans.get(name) if spans is not None else _section(root, path, texts[path],
+                                                                          name)
                 if span is not None:
                     targets.append(Target(path, span[0], span[1], name))
         if targets and len(targets) <= MAX_TARGETS:
