@@ -477,3 +477,29 @@ def test_a_minified_chunk_stays_minified(tmp_path):
     minified = "var a=1;" + "function f(b){return b*2}" * 400 + "\n"
     assert_classified(tmp_path, "assets/f-Cgl6axS1.js", minified, kind=Kind.GENERATED,
                       subkind="minified")
+
+
+LUNR = ("/**\n * lunr - http://lunrjs.com - A bit like Solr, but much smaller and not as bright"
+        " - 2.3.9\n * Copyright (C) 2020 Oliver Nightingale\n * @license MIT\n */\n\n"
+        ";(function(){\nvar lunr = function (config) { return config };\n})();\n")
+
+
+def test_a_script_below_a_themes_templates_with_its_release_and_licence_is_vendored(
+        tmp_path):
+    """mkdocs 1.6.1's `contrib/search/templates/search/lunr.js` (lunr 2.3.9, its version at the
+    end of the banner's first line) was indexed, and mined for `repokb eval` cases, as mkdocs'
+    own source."""
+    c = assert_classified(tmp_path, "mkdocs/contrib/search/templates/search/lunr.js", LUNR,
+                          kind=Kind.VENDOR, subkind="vendored_library",
+                          index_policy=Policy.EXCLUDE)
+    assert "2.3.9" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "text"), [
+    ("mkdocs/contrib/search/templates/search/main.js",  # the theme's own script: no banner
+     "function getSearchTermFromLocation() {\n  return window.location.search;\n}\n"),
+    ("lib/search/lunr.js", LUNR),  # not a served folder: as before
+    ("theme/templates/js/app.js", APACHE_HEADER),  # the licence's version, not a release
+])
+def test_a_script_below_templates_without_a_release_banner_stays_source(tmp_path, rel, text):
+    assert_classified(tmp_path, rel, text, kind=Kind.SOURCE)

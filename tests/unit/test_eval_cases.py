@@ -404,3 +404,156 @@ def test_a_folder_without_files_says_so(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="No files to evaluate in ") as caught:
         _cases(Settings(home=tmp_path / "home"), ProjectRoot("empty", root), tmp_path / "c", 5)
     assert "--dry-run" in (caught.value.hint or "")
+
+
+LUNR_BANNER = ("/**\n * lunr - http://lunrjs.com - A bit like Solr, but much smaller and not as "
+               "bright - 2.3.9\n * Copyright (C) 2020 Oliver Nightingale\n * @license MIT\n */\n\n")
+OWN_JS = ("/**\n * Show the search results for the query in the page.\n */\n"
+          "function displayResults(results) {\n  return results.length;\n}\n")
+
+
+def test_cases_come_only_from_the_projects_own_files(tmp_path: Path) -> None:
+    # mkdocs 1.6.1's vendored lunr.js (below contrib/search/templates/) gave docstring cases:
+    # questions about another project's code, and a minified or vendored file's cases had no
+    # target the index keeps (the copy is excluded or kept as metadata only)
+    root = tmp_path / "proj"
+    lunr = ("/**\n * A convenience function for configuring and constructing a new lunr Index.\n"
+            " */\nfunction lunr(config) {\n  return config;\n}\n")
+    write(root, "mkdocs/contrib/search/templates/search/lunr.js", LUNR_BANNER + lunr)
+    write(root, "mkdocs/contrib/search/templates/search/main.js", OWN_JS)
+    write(root, "vendor/lib/helper.js", "/**\n * Merge two option objects into a new one.\n */\n"
+          "function merge(a, b) {\n  return a;\n}\n")
+    write(root, "web/app.min.js", "/**\n * Start the application once the page loaded.\n */\n"
+          "function start(page) {\n  return page;\n}\n")
+    copy = tmp_path / "copy"
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root), copy, 10)
+    assert [(c.kind, c.targets[0].path) for c in cases] == [
+        ("docstring", "mkdocs/contrib/search/templates/search/main.js")]
+    # the shadow copy still holds every file the walk finds, untouched
+    assert "A convenience function" in (copy / "mkdocs/contrib/search/templates/search/"
+                                        "lunr.js").read_text()
+
+
+GO_V1 = '''package shop
+
+// Total adds up the prices.
+func Total(prices []int) int {
+\tsum := 0
+\tfor _, p := range prices {
+\t\tsum += p
+\t}
+\treturn sum
+}
+
+func (c *Cart) Add(item string) {
+\tc.items = append(c.items, item)
+}
+'''
+RUST_V1 = '''pub struct Cart {
+    items: Vec<String>,
+}
+
+impl Cart {
+    pub fn add(&mut self, item: &str) {
+        self.items.push(item.to_string());
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+'''
+TS_V1 = '''export function formatPrice(cents: number): string {
+  return `${cents / 100}`;
+}
+
+export class Basket {
+  count(items: string[]) {
+    return items.length;
+  }
+}
+'''
+
+
+def test_history_cases_target_go_rust_and_typescript_definitions(tmp_path: Path) -> None:
+    # only Python definitions and Markdown sections were targets: a commit to a Go, Rust or
+    # TypeScript file gave no case
+    root = tmp_path / "repo"
+    _git(tmp_path, "init", "-q", "-b", "main", str(root))
+    write(root, "shop.go", GO_V1)
+    write(root, "src/cart.rs", RUST_V1)
+    write(root, "web/price.ts", TS_V1)
+    _commit(root, "Add the shop in three languages")
+    write(root, "shop.go", GO_V1.replace("c.items = append(c.items, item)",
+                                         "if item != \"\" {\n\t\tc.items = append(c.items, item)"
+                                         "\n\t}"))
+    _commit(root, "Ignore empty item names added to the cart")
+    write(root, "src/cart.rs", RUST_V1.replace("self.items.len()", "self.items.iter().count()"))
+    _commit(root, "Count the cart items by walking them")
+    write(root, "web/price.ts", TS_V1.replace("${cents / 100}", "${(cents / 100).toFixed(2)}"))
+    _commit(root, "Show prices with two decimals always")
+    texts = {p: (root / p).read_text() for p in ("shop.go", "src/cart.rs", "web/price.ts")}
+    texts["shop.go"] = "// Package shop sells things.\n" + texts["shop.go"]  # lines moved
+    cases = history_cases(root, "repo", texts, limit=10)
+    got = {c.query: {(t.path, t.symbol, t.start_line, t.end_line) for t in c.targets}
+           for c in cases}
+    go = texts["shop.go"].splitlines()
+    add = go.index("func (c *Cart) Add(item string) {") + 1
+    assert got["Ignore empty item names added to the cart"] == {
+        ("shop.go", "Cart.Add", add, add + 4)}
+    assert got["Count the cart items by walking them"] == {("src/cart.rs", "len", 10, 12)}
+    assert got["Show prices with two decimals always"] == {
+        ("web/price.ts", "formatPrice", 1, 3)}
+    # the first commit touches seven definitions: sweeping, no one answer (MAX_TARGETS)
+    assert "Add the shop in three languages" not in got
+
+
+def test_a_task_heading_is_asked_as_a_question_unless_its_words_stand_elsewhere(
+        tmp_path: Path) -> None:
+    # mkdocs' manual: 52 of 342 headings name a task ("Deploying your docs"), none is a
+    # question, so a docs-heavy project gave no heading case at all
+    root = tmp_path / "proj"
+    body = "Run `mkdocs gh-deploy` from the project folder; it builds and pushes the site. " * 2
+    write(root, "docs/deploy.md", "# Deploying your docs\n\n" + body + "\n")
+    write(root, "docs/themes.md", "# Themes\n\n## Configuring themes\n\n"
+          + "Set `theme: name` in the configuration file to pick another look. " * 2 + "\n")
+    # repeated word for word in a link elsewhere: the search would read the heading there
+    write(root, "docs/custom.md", "# Customizing your theme\n\n" + body + "\n")
+    write(root, "docs/index.md", "# Welcome\n\n" + "See Customizing your theme for overrides. "
+          * 3 + "\n\n## Formatting the pages:\n\n" + body + "\n")  # ends with ":": a label, no task
+    copy = tmp_path / "copy"
+    cases, _ = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root), copy, 10)
+    assert sorted(c.query for c in cases) == [
+        "How do I go about configuring themes?", "How do I go about customizing your theme?",
+        "How do I go about deploying your docs?"]
+    assert "Deploying your docs" not in (copy / "docs/deploy.md").read_text()
+    chunks = {rel: [(1, 1, (copy / rel).read_text())] for rel in
+              ("docs/deploy.md", "docs/themes.md", "docs/custom.md", "docs/index.md")}
+    problems: list[str] = []
+    kept = _fair(cases, chunks, problems, root)
+    assert sorted(c.query for c in kept) == [
+        "How do I go about configuring themes?", "How do I go about deploying your docs?"]
+    assert "docs/index.md" in problems[0]
+
+
+def test_a_history_case_keeps_a_section_whose_heading_became_a_heading_case(
+        tmp_path: Path) -> None:
+    # the heading line of a heading case is removed from the indexed copy, so the history case
+    # of a commit that changed that section lost it as a target (found by title)
+    root = tmp_path / "repo"
+    _git(tmp_path, "init", "-q", "-b", "main", str(root))
+    guide = ("# Guide\n\nIntro.\n\n## Deploying the shop\n\nBuild it with go build.\n\n"
+             "## Paying\n\nSet the provider.\n")
+    write(root, "docs/guide.md", guide)
+    _commit(root, "Write the first guide to the shop")
+    write(root, "docs/guide.md", guide.replace("with go build.", "with go build and copy it."))
+    _commit(root, "Explain how the shop binary is copied")
+    indexed = guide.replace("with go build.", "with go build and copy it.").replace(
+        "## Deploying the shop\n", "")
+    cases = history_cases(root, "repo", {"docs/guide.md": indexed}, limit=10)
+    got = {c.query: [(t.path, t.symbol, t.start_line, t.end_line) for t in c.targets]
+           for c in cases}
+    lines = indexed.splitlines()
+    body = lines.index("Build it with go build and copy it.") + 1
+    assert got["Explain how the shop binary is copied"] == [
+        ("docs/guide.md", "Deploying the shop", body - 1, body + 1)]

@@ -11,7 +11,9 @@
   finds when the test suite is indexed too.
 - doc / heading: a question-shaped Markdown heading ("How do I ...", "Why ...?") is the query;
   the heading line is removed from the indexed copy; the target is its section (subsections
-  included).
+  included). With `tasks` (`repokb eval`) a heading naming a task ("Deploying your docs") is
+  asked as "How do I go about deploying your docs?" (no verb is re-inflected); such a case is
+  left out when the heading's words stand elsewhere (`still_written`).
 
 Sampling is by a hash of (corpus, path, name), never by position or by any result, so a run
 cannot pick its own easy cases. `bench/retrieval` runs these on third-party packages; `repokb
@@ -50,6 +52,11 @@ _FORM = re.compile(r"(^|/)[^/]*_TEMPLATE[^/]*$|(^|/)\.github/ISSUE_TEMPLATE/", r
 _QUESTION_START = re.compile(
     r"^(how|what|why|when|where|which|who|can|could|should|is|are|do|does|will)\b", re.I)
 _MD = MarkdownIt("commonmark")
+# A heading naming a task by its gerund ("Configuring themes"), and the question asking it: docs
+# written as a manual (mkdocs' 52 such headings of 342, none a question) give heading cases too
+_TASK_HEADING = re.compile(r"^[A-Z][a-z]+ing\s+\S")
+_TASK_QUESTION = "How do I go about {}?"
+_TASK_ASKED = re.compile(r"^How do I go about (.+)\?$")
 
 
 @dataclass(frozen=True)
@@ -160,8 +167,10 @@ def section_end(headings: list[tuple[int, int, str]], n: int, last_row: int) -> 
     return next((row - 1 for row, lv, _ in headings[n + 1 :] if lv <= level), last_row)
 
 
-def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _Edit, int, int]]:
-    """(query, edit removing the heading, 0-based first body line, 0-based last line)."""
+def markdown_candidates(corpus: str, path: str, text: str,
+                        tasks: bool = False) -> list[tuple[str, _Edit, int, int]]:
+    """(query, edit removing the heading, 0-based first body line, 0-based last line); with
+    `tasks`, task headings too (asked by _TASK_QUESTION)."""
     lines = text.splitlines(keepends=True)
     headings = markdown_headings(text)
     out = []
@@ -174,8 +183,12 @@ def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _E
             query = parents[-1].rstrip(".… ") + " " + query.lstrip(".… ")
         if title.endswith(("…", "...")):  # "Why not…" only introduces its subsections
             continue
-        if not (query.endswith("?") or _QUESTION_START.match(query)) or len(query.split()) < 2:
+        if len(query.split()) < 2:
             continue
+        if not (query.endswith("?") or _QUESTION_START.match(query)):
+            if not (tasks and _TASK_HEADING.match(query)) or query.endswith(":"):
+                continue
+            query = _TASK_QUESTION.format(query[0].lower() + query[1:])
         if tok_is_setext(lines, row):
             continue
         end = section_end(headings, n, len(lines) - 1)
@@ -214,15 +227,18 @@ def plain(text: str) -> str:
 def still_written(cases: list[Case], texts: dict[str, str]) -> dict[str, str]:
     """Case id -> a path whose text (as the index holds it) still says the case's question
     word for word: a declaration file repeating a JSDoc (`index.d.ts` beside `index.js`), a
-    changelog entry repeating a commit subject, a table of contents repeating a heading. A
-    search would match the question's own words there rather than find its answer, so such a
-    case measures nothing. The user's own cases are theirs to choose and are not checked."""
+    changelog entry repeating a commit subject, a table of contents repeating a heading (for
+    a task heading asked as a question, the heading's own words: a link "see Deploying your
+    docs", a site's nav). A search would match the question's own words there rather than
+    find its answer, so such a case measures nothing. The user's own cases are theirs to
+    choose and are not checked."""
     plains = {path: plain(text) for path, text in texts.items()}
     out: dict[str, str] = {}
     for case in cases:
         if case.kind == "user":
             continue
-        question = plain(case.query)
+        asked = _TASK_ASKED.match(case.query) if case.kind in ("heading", "doc") else None
+        question = plain(asked.group(1) if asked else case.query)
         where = next((path for path, text in plains.items() if question in text), None)
         if where is not None:
             out[case.id] = where
@@ -264,11 +280,11 @@ def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
 
 def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
          labels: tuple[str, str] = ("code", "doc"),
-         max_test: int = 0) -> tuple[list[Case], dict[str, str]]:
+         max_test: int = 0, tasks: bool = False) -> tuple[list[Case], dict[str, str]]:
     """The docstring and heading cases over `files` (read from `tree`), and the text of every
     readable file as it must be indexed: the questions' docstrings, comments and headings
     removed. `labels` name the two kinds of case; `max_test` test cases (kind "test") are
-    taken from the test suite's files when it is above 0."""
+    taken from the test suite's files when it is above 0; `tasks`: task headings asked too."""
     texts: dict[str, str] = {}
     for rel in files:
         try:
@@ -297,7 +313,7 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
             for name, query, edit, rank, row in native_candidates(corpus, rel, text):
                 code.append((rank, rel, name, query, edit, row))
         elif rel.endswith(".md") and not _FORM.search(rel):
-            for query, edit, first, last in markdown_candidates(corpus, rel, text):
+            for query, edit, first, last in markdown_candidates(corpus, rel, text, tasks):
                 docs.append((_rank(corpus, rel, query), rel, query, edit, first, last))
     # A query that is not unique in the corpus has no single right answer: drop it.
     counts = (Counter(c[3].lower() for c in code + tests)

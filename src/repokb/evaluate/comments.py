@@ -218,6 +218,35 @@ def native_candidates(corpus: str, path: str,
     return out
 
 
+BRACED = (".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".go", ".rs")
+
+
+def braced_definitions(path: str, text: str) -> dict[str, tuple[int, int]]:
+    """Name -> 1-based first and last line of each JavaScript / TypeScript, Go or Rust
+    definition of `text` with a body (the same definitions the doc comment cases read); a
+    name defined twice has no one place and is left out. History cases (history.py) find a
+    commit's changed definitions with it."""
+    quotes = "\"`" if path.endswith(".rs") else "'\"`"
+    pattern = _RUST_DEF if path.endswith(".rs") else _GO_DEF if path.endswith(".go") else _JS_DEF
+    lines = text.splitlines(keepends=True)
+    found: list[tuple[str, int, int]] = []
+    for row, line in enumerate(lines):
+        match = pattern.match(line)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        name = next(v for k, v in groups.items() if v and k != "recv")
+        if groups.get("recv"):
+            name = f"{groups['recv']}.{name}"
+        if name in _JS_KEYWORDS or not _has_body(lines, row):
+            continue
+        end = _js_block_end(lines, row, quotes)
+        if end is not None:
+            found.append((name, row + 1, end + 1))
+    seen = Counter(name for name, _, _ in found)
+    return {name: (a, b) for name, a, b in found if seen[name] == 1}
+
+
 def _has_body(lines: list[str], row: int) -> bool:
     """Whether the definition at `row` opens a block before it ends: a Rust trait method's
     signature (`fn f(&self);`) or a unit struct (`struct S;`) has no body to find."""

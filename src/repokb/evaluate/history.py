@@ -1,5 +1,6 @@
-"""Cases from git history: a commit's subject line is the question, the definitions (Python) and
-Markdown sections it changed are the targets, located by name in the indexed copy.
+"""Cases from git history: a commit's subject line is the question, the definitions (Python,
+JavaScript / TypeScript, Go, Rust) and Markdown sections it changed are the targets, located by
+name in the indexed copy.
 
 Left out: merges, reverts, commits whose diff is only whitespace or whose subject says it is
 formatting, commits touching more than `MAX_FILES` files, `MAX_LINES` lines or `MAX_TARGETS`
@@ -11,6 +12,7 @@ hash, like every other source.
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 import subprocess
 from collections.abc import Iterator
@@ -28,7 +30,7 @@ from repokb.evaluate.cases import (
     section_end,
     section_span,
 )
-from repokb.evaluate.comments import _rank
+from repokb.evaluate.comments import BRACED, _rank, braced_definitions
 
 MAX_COMMITS = 400
 MAX_FILES = 8
@@ -102,13 +104,15 @@ def _usable(commit: Commit) -> str | None:
 
 
 def _changed_names(old_text: str, path: str, ranges: list[tuple[int, int]]) -> Iterator[str]:
-    """The innermost Python definitions or Markdown sections holding a changed line."""
+    """The innermost definitions or Markdown sections holding a changed line."""
     if path.endswith(".py"):
         try:
             tree = ast.parse(old_text)
         except SyntaxError:
             return
         spans = [(name, _span(node)) for name, node in _python_definitions(tree)]
+    elif path.endswith(BRACED):
+        spans = list(braced_definitions(path, old_text).items())
     else:
         headings = markdown_headings(old_text)
         last = len(old_text.splitlines()) - 1
@@ -145,17 +149,47 @@ def _old_texts(root: Path, wanted: list[tuple[str, str]]) -> dict[tuple[str, str
     return out
 
 
-def _python_spans(text: str) -> dict[str, tuple[int, int]]:
+def _spans(path: str, text: str) -> dict[str, tuple[int, int]] | None:
+    """Name -> 1-based span of each definition of a code file; None for Markdown (its
+    sections are found by heading)."""
+    if path.endswith(BRACED):
+        return braced_definitions(path, text)
+    if not path.endswith(".py"):
+        return None
     try:
         return python_targets(text)
     except SyntaxError:
         return {}
 
 
+def _section(root: Path, path: str, text: str, heading: str) -> tuple[int, int] | None:
+    """1-based span of the section under `heading` in the indexed copy `text`; a heading that
+    became a heading case is gone from it, so its section is found in the checkout's file and
+    carried over line by line."""
+    span = section_span(text, heading)
+    if span is not None:
+        return span
+    try:
+        checkout = (root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = section_span(checkout, heading)
+    if found is None:
+        return None
+    moved: dict[int, int] = {}  # 0-based checkout line -> 0-based indexed copy line
+    matcher = difflib.SequenceMatcher(None, checkout.splitlines(), text.splitlines(),
+                                      autojunk=False)
+    for a, b, size in matcher.get_matching_blocks():
+        moved.update((a + i, b + i) for i in range(size))
+    kept = [moved[row] for row in range(found[0] - 1, found[1]) if row in moved]
+    return (min(kept) + 1, max(kept) + 1) if kept else None
+
+
 def history_cases(root: Path, project: str, texts: dict[str, str], limit: int,
                   max_commits: int = MAX_COMMITS) -> list[Case]:
     """Up to `limit` cases from the history of the git work tree at `root`; `texts` are the
-    indexed copy's Python and Markdown files (relative path -> text)."""
+    indexed copy's minable files (relative path -> text): Python, JavaScript / TypeScript, Go,
+    Rust and Markdown."""
     chosen: list[tuple[str, Commit, str]] = []
     seen: set[str] = set()
     for commit in commits(root, max_commits):
@@ -176,9 +210,10 @@ def history_cases(root: Path, project: str, texts: dict[str, str], limit: int,
             old = olds.get((commit.sha, path))
             if old is None:
                 continue
-            spans = _python_spans(texts[path]) if path.endswith(".py") else None
+            spans = _spans(path, texts[path])
             for name in dict.fromkeys(_changed_names(old, path, ranges)):
-                span = spans.get(name) if spans is not None else section_span(texts[path], name)
+                span = spans.get(name) if spans is not None else _section(root, path, texts[path],
+                                                                          name)
                 if span is not None:
                     targets.append(Target(path, span[0], span[1], name))
         if targets and len(targets) <= MAX_TARGETS:

@@ -25,14 +25,12 @@ from repokb.evaluate.records import Answer, Options
 from repokb.evaluate.report import summarize_run
 from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known_vectors
 from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
-from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import discover
 from repokb.roots import ProjectRoot, present, resolve_roots
 from repokb.scratch import scratch_folder
 from repokb.settings import Settings
 
-MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".rs", ".md")
+MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".md")
 Progress = Callable[[str], None]
 
 
@@ -140,9 +138,9 @@ def _changed(settings: Settings, other: Settings) -> dict[str, list[Any]]:
 def _cases(settings: Settings, root: ProjectRoot, copy: Path,
            n: int) -> tuple[list[Case], list[str]]:
     """Write the shadow copy and return the cases over it (and the user cases' problems)."""
-    files = [item.path for item in discover(root, Classifier.for_root(root.root).config)
-             if isinstance(item, SourceFile) and item.size <= settings.skip_file_bytes
-             and item.path != EVAL_FILE]
+    walked = [(item, c) for item, c in Classifier.for_root(root.root).files(root, admitted=False)
+              if item.size <= settings.skip_file_bytes and item.path != EVAL_FILE]
+    files = [item.path for item, _ in walked]
     if not files:
         raise InputError(f"No files to evaluate in {root.root}.",
                          hint="repokb eval reads the files `repokb index` would; "
@@ -154,12 +152,15 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
             shutil.copyfile(root.root / rel, target)
         except OSError:
             continue
-    minable = [f for f in files if f.endswith(MINABLE)]
-    cases, texts = mine(root.name, root.root, minable, n, n, labels=("docstring", "heading"))
+    # questions only from what the index keeps as the project's own knowledge: not a vendored,
+    # generated, minified or build copy (the classifier's decision, as `repokb index` takes it)
+    minable = [item.path for item, c in walked
+               if item.path.endswith(MINABLE) and c.index_policy.admits_content]
+    cases, texts = mine(root.name, root.root, minable, n, n, labels=("docstring", "heading"),
+                        tasks=True)
     for rel in _edited(root.root, texts):  # the others stay byte for byte (CRLF too)
         (copy / rel).write_text(texts[rel], encoding="utf-8")
-    py_md = {rel: text for rel, text in texts.items() if rel.endswith((".py", ".md"))}
-    cases += history_cases(root.root, root.name, py_md, n)
+    cases += history_cases(root.root, root.name, texts, n)
     mine_user, problems = user_cases(load(root.root), root.name, copy)
     return cases + mine_user, problems
 

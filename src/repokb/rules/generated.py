@@ -189,13 +189,18 @@ def _static_copy(f: FileFacts) -> str | None:
     its licence. django-ckeditor 6.7.4's `static/ckeditor/ckeditor/` (CKEditor 4: 402 plugin
     and language scripts indexed as the app's source); the app's own `static/ckeditor/*.js`
     beside it, with no licence, stays its own. Or one whose opening comment names its licence
-    and its release (`_release_banner`)."""
+    and its release (`_release_banner`), below `static/` or a theme's `templates/` (mkdocs
+    1.6.1's `contrib/search/templates/search/lunr.js`, lunr 2.3.9: 2,300 lines indexed as
+    mkdocs' own)."""
     lower = [d.lower() for d in f.dirs]
-    if "static" not in lower:
+    served = [n for n, d in enumerate(lower) if d in T.SERVED_ASSET_DIRS]
+    if not served:
         return None
     banner = _release_banner(f.text)
     if banner:
-        return f"below {'/'.join(f.dirs[:lower.index('static') + 1])}/, {banner}"
+        return f"below {'/'.join(f.dirs[:served[0] + 1])}/, {banner}"
+    if "static" not in lower:
+        return None
     start = len(lower) - lower[::-1].index("static")  # the folder below the last static/
     root = str(f.file.root)
     for end in range(start + 1, len(f.dirs) + 1):

@@ -541,6 +541,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (secrets41): desktop tools' saved logins are blocked credential files (`rclone.conf`,
 #   FileZilla's `sitemanager.xml` / `recentservers.xml`, `WinSCP.ini`, mRemoteNG's `confCons.xml`,
 #   `MobaXterm.ini`, `bitwarden_export*.json`; were indexed, their values redacted)
+# NEXT (eval41b): a script below a theme's `templates/` (as below `static/`) whose opening comment
+#   names a licence and a release is vendored; a release number ending a banner line counts
+#   ("lunr - http://lunrjs.com - ... - 2.3.9": mkdocs 1.6.1's search/lunr.js, was its source)
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -943,8 +943,12 @@ LICENCE_FILE = re.compile(r"(?:licen[cs]e|copying)(?:[._-][\w.-]*)?$", re.I)
 BANNER_LICENCE = re.compile(r"@license\b|\b(?:licen[cs]ed|released) under\b|"
                             r"\bdual licensed\b|SPDX-License-Identifier", re.I)
 BANNER_MAX_CHARS = 2000
+# or a release number ending a line of it ("lunr - http://lunrjs.com - ... - 2.3.9")
 BANNER_RELEASE = re.compile(r"@version\s+v?\d+(?:\.\d+)+|^[\s*/!#]*version:?\s+v?\d+(?:\.\d+)+|"
-                            r"(?<![\w.])v\d+\.\d+\.\d+\b", re.I | re.M)
+                            r"(?<![\w.])v\d+\.\d+\.\d+\b|(?<=\s)\d+\.\d+\.\d+[ \t]*$",
+                            re.I | re.M)
+# the folders a web app or a site theme serves scripts from as they are (generated._static_copy)
+SERVED_ASSET_DIRS = frozenset({"static", "templates"})
 # The holder an opening copyright names as a project's authors (`Copyright (c) The mldsa-native
 # project authors`, `Copyright 2019 The zstd Authors`): group 1 the project's name
 COPYRIGHT_HOLDER = re.compile(
