@@ -97,7 +97,7 @@ def context_once(p: Piece) -> Piece:
 # Rust attributes that steer the compiler or rustdoc only: no word of what the item does
 HINT_ATTRIBUTES = ("cfg", "cfg_attr", "cold", "inline", "must_use", "allow", "warn", "deny",
                    "forbid", "expect", "track_caller", "doc")
-_HINT_START = re.compile(r"[ \t]*#!?\[(?:%s)\b" % "|".join(HINT_ATTRIBUTES))
+_HINT_START = re.compile(rf"[ \t]*#!?\[(?:{'|'.join(HINT_ATTRIBUTES)})\b")
 
 
 def _hint_only(line: str) -> bool:
