@@ -129,7 +129,8 @@ class Settings:
     dense_text_rules: str = _setting(
         "", "What the built-in model (minilm-onnx) leaves out of each text it reads, "
         "comma-separated: rule_lines (lines of punctuation only: underlines, table borders, "
-        "comment rules), punct_runs (a run of 4+ punctuation characters kept to 3). Its "
+        "comment rules), punct_runs (a run of 4+ punctuation characters kept to 3), title_once, "
+        "test_file_name, context_once, rust_hints (Rust's compiler-only attribute lines). Its "
         "tokenizer makes each punctuation character a token; BM25 and the stored text are "
         "unchanged. Part of the vector signature. See pipeline/dense_text.py.")
     lexical_first: bool = _setting(

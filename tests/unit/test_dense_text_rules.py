@@ -96,6 +96,44 @@ def test_context_once_drops_the_container_line_a_members_head_names():
     assert model_text("context_once", alone) == alone.head + alone.context + alone.body
 
 
+# anyhow 1.0.69's `Error::new` with its doc comment taken away (what `repokb eval` asks about)
+RUST_NEW = ("    #[cfg(feature = \"std\")]\n"
+            "    #[cfg_attr(doc_cfg, doc(cfg(feature = \"std\")))]\n"
+            "    #[cold]\n    #[must_use]\n"
+            "    pub fn new<E>(error: E) -> Self\n    where\n"
+            "        E: StdError + Send + Sync + 'static,\n    {\n"
+            "        let backtrace = backtrace_if_absent!(&error);\n"
+            "        Error::from_std(error, backtrace)\n    }\n")
+
+
+def _rust(text: str, path: str = "src/error.rs") -> Piece:
+    return Piece(path, "source", "Error.new", "method", f"{path}: method Error.new — ",
+                 "impl Error {\n", text)
+
+
+def test_rust_hints_drop_the_compiler_hints_and_keep_what_says_what_the_item_is():
+    kept = ("    #[derive(Clone, Debug)]\n    #[test]\n    #[inline] let a = b[0];\n"
+            "    #[cfg(any(\n        feature = \"std\"))]\n    let s = \"#[cold]\";\n")
+    piece = _rust(RUST_NEW + kept)
+    signature = RUST_NEW[RUST_NEW.index("    pub fn"):]
+    assert model_text("rust_hints", piece) == piece.head + piece.context + signature + kept
+    # another language's `#[...]` (a C# attribute, a Python comment) is not Rust's
+    other = _rust(RUST_NEW, "src/Error.cs")
+    assert model_text("rust_hints", other) == other.head + other.context + other.body
+    once = model_text("rust_hints", piece)
+    assert model_text("rust_hints", piece._replace(body=once.removeprefix(
+        piece.head + piece.context))) == once
+
+
+def test_rust_hints_bring_an_undocumented_constructor_closer_to_what_it_does(
+        real_embedder: Embedder):
+    question = real_embedder.embed_query("Create a new error object from any error type")
+    piece = _rust(RUST_NEW)
+    before, after = real_embedder.embed_documents([model_text("", piece),
+                                                   model_text("rust_hints", piece)])
+    assert float(question @ after) > float(question @ before) + 0.03
+
+
 @pytest.mark.parametrize("text", [SECTION, GRID, CODE, "+-+-+-+\n|a|\n-=-=-=-=\n....x"])
 def test_the_rules_are_idempotent(text):
     for names in ("rule_lines,punct_runs", "punct_runs,rule_lines"):
