@@ -541,6 +541,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (secrets41): desktop tools' saved logins are blocked credential files (`rclone.conf`,
 #   FileZilla's `sitemanager.xml` / `recentservers.xml`, `WinSCP.ini`, mRemoteNG's `confCons.xml`,
 #   `MobaXterm.ini`, `bitwarden_export*.json`; were indexed, their values redacted)
+# NEXT (secrets41b): VyOS'/EdgeOS' `config.boot` is INI-like configuration (was Clojure by Boot's
+#   `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
+#   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were
+#   unknown, excluded: "no rule matched")
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
