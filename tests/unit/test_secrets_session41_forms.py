@@ -651,3 +651,72 @@ def test_desktop_tools_saved_logins_are_blocked(tmp_path, path):
 ])
 def test_credential_stores_stay_blocked(tmp_path, path, content):
     assert classify_file(tmp_path, path, content).index_policy is Policy.BLOCK
+
+
+# secrets41b: leftovers of the table above that a rule which generalises takes. VyOS' and
+# EdgeOS' `config.boot` is configuration (was Clojure by Boot's `.boot`: code, its device
+# statements unread); a process substitution's printed file handed to a secret's option; game
+# servers' `+` launch options and Steam's game server token; Jenkins' Groovy calls
+FORMS_41B = [
+    ('network/vyos/config.boot', 'ini',
+     'system {\n    host-name vyos\n    login {\n        user vyos {\n            authentication {\n                encrypted-password "@@0@@"\n            }\n        }\n    }\n}\n',
+     (_j('$6$NU7r5Eh1d1QEkDit$9PBSEzTHHf.V8Os.0Xn2Mjg', 'oeYhJPen0R4g.3IF03JansvipUfQaZc81'),)),
+    ('network/edgeos/config.boot', 'ini',
+     'vpn {\n    ipsec {\n        site-to-site {\n            peer 203.0.113.9 {\n                authentication {\n                    mode pre-shared-secret\n                    pre-shared-secret @@0@@\n                }\n            }\n        }\n    }\n}\n',
+     (_j('PbYPP', '4269%'),)),
+    ('vpn/up.sh', 'shell',
+     "#!/bin/bash\nopenvpn --config client.ovpn --auth-user-pass <(printf 'bob\\n@@0@@\\n')\n",
+     (_j('pWTAW', '4193!'),)),
+    ('wireguard/setup.sh', 'shell',
+     'wg set wg0 peer aGVsbG8gd29ybGQgdGhpcyBpcyBwdWJsaWMga2V5MDA= preshared-key <(echo @@0@@)\n',
+     (_j('q50Kf6gtR2wXb8Lm1Nc4Zp', 'E7yHs3Vd9Jk0Tq5Ua2Wo6I='),)),
+    ('rust/start.sh', 'shell',
+     './RustDedicated -batchmode +server.port 28015 +rcon.port 28016 +rcon.password "@@0@@" +server.password @@1@@\n',
+     (_j('KyZuz', '8381%'), _j('mQx7P', '2048!'),)),
+    ('csgo/start.sh', 'shell',
+     './srcds_run -game csgo +sv_setsteamaccount @@0@@ +rcon_password @@1@@ +map de_dust2\n',
+     (_j('6DF2396C6621CB39', '49C344DCB049863E'), _j('tRwKz', '5570#'),)),
+    ('csgo/cfg/server.cfg', 'ini',
+     'hostname "Acme CS"\nsv_setsteamaccount @@0@@\n',
+     (_j('A1B27F03C9D84E65', 'B0F3C2D1E4A59687'),)),
+    ('jenkins/init.groovy.d/admin.groovy', 'groovy',
+     "def realm = new HudsonPrivateSecurityRealm(false)\nrealm.createAccount('admin', '@@0@@')\n",
+     (_j('zdcEX', '2983%'),)),
+    ('jenkins/init.groovy.d/creds.groovy', 'groovy',
+     "def c = new UsernamePasswordCredentialsImpl(CredentialsScope.GLOBAL, 'nexus', 'Nexus', 'deploy', '@@0@@')\n",
+     (_j('bVnqW', '7311!'),)),
+]
+test_each_form_41b_is_redacted = redacted_files(FORMS_41B)
+
+test_readable_forms_41b_stay = kept_forms([
+    ("shell", "openvpn --config client.ovpn --auth-user-pass <(printf '%s\\n%s\\n' \"$VPN_USER\" \"$VPN_PASS\")\nwg set wg0 private-key <(cat /etc/wireguard/wg0.key)\n"),
+    ("shell", "./RustDedicated +rcon.password \"$RCON_PASSWORD\" +server.port 28015\n./srcds_run +sv_setsteamaccount $GSLT_TOKEN +map de_dust2\n"),
+    ("groovy", "realm.createAccount(env.ADMIN_USER, env.ADMIN_PASSWORD)\ndef c = new UsernamePasswordCredentialsImpl(CredentialsScope.GLOBAL, 'nexus', 'Nexus', 'deploy', System.getenv('NEXUS_PASSWORD'))\n"),
+    ("ini", "interfaces {\n    ethernet eth0 {\n        address dhcp\n    }\n}\nservice {\n    ssh {\n        port 22\n    }\n}\n"),
+], nothing_found=True)
+
+
+# credential stores by their folder and name: Dovecot's passwd-files, Deluge's daemon logins
+# (were unknown: "no rule matched")
+@pytest.mark.parametrize(("path", "content"), [
+    ("dovecot/users", "bob:{PLAIN}x:1000:1000::/home/bob::\n"),
+    ("etc/dovecot/passwd", "bob:{PLAIN}x:1000:1000::/home/bob::\n"),
+    ("etc/dovecot/master-users", "admin:{PLAIN}x\n"),
+    ("home/.config/deluge/auth", "localclient:x:10\n"),
+])
+def test_mail_and_torrent_logins_are_blocked(tmp_path, path, content):
+    decided = classify_file(tmp_path, path, content)
+    assert decided.index_policy is Policy.BLOCK
+    assert decided.reasons[0].startswith("secret file")
+
+
+# VyOS' and EdgeOS' `config.boot` is configuration, its device statements read (the rows
+# above); a Boot project's own files stay Clojure
+@pytest.mark.parametrize(("path", "content", "language"), [
+    ("network/vyos/config.boot", FORMS_41B[0][2], "ini"),
+    ("edgerouter/config/config.boot", FORMS_41B[1][2], "ini"),
+    ("build.boot", "(set-env! :source-paths #{\"src\"})\n", "clojure"),
+])
+def test_vyos_config_boot_is_configuration(tmp_path, path, content, language):
+    decided = classify_file(tmp_path, path, content)
+    assert decided.language == language and decided.index_policy.admits_content

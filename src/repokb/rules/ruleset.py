@@ -544,6 +544,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (eval41b): a script below a theme's `templates/` (as below `static/`) whose opening comment
 #   names a licence and a release is vendored; a release number ending a banner line counts
 #   ("lunr - http://lunrjs.com - ... - 2.3.9": mkdocs 1.6.1's search/lunr.js, was its source)
+# NEXT (secrets41b): VyOS'/EdgeOS' `config.boot` is INI-like configuration (was Clojure by Boot's
+#   `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
+#   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were
+#   unknown, excluded: "no rule matched")
 CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

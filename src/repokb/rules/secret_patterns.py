@@ -398,6 +398,11 @@ REDACTED = "<REDACTED_SECRET>"
 #   -p X`, `jenkins-cli -auth u:X`, `radtest u X h p S`; random letters under a secret's name
 #   with two lone case pairs (`..PuGbv..Vp..`); kept: a template cut at its space
 #   (`@token = {{$dotenv API_TOKEN}}`)
+# NEXT (secrets41b): taken: a process substitution's printed file handed to a secret's option
+#   (`--auth-user-pass <(printf 'u\nX\n')`, `preshared-key <(echo X)`), game servers' `+`
+#   launch options (`+rcon.password X`, `+rcon_password X`, `+server.password X`) and
+#   `sv_setsteamaccount X`, Jenkins' Groovy `createAccount(u, X)` and
+#   `UsernamePasswordCredentialsImpl(scope, id, desc, u, X)`
 REDACTION_VERSION = 50
 
 
@@ -852,6 +857,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # stdin (Samba, Dovecot, Gitea, the Jenkins CLI, radtest, WP-CLI)
     "priv", "plaintext", "smbpasswd", "doveadm", "gitea", "forgejo", "jenkins-cli", "radtest",
     "wp config",
+    # session 41b: a game server's login token, a process substitution's printed file, Jenkins'
+    # `createAccount(user, X)`
+    "sv_setsteamaccount", "<(", "createaccount",
     # session 34: hashcalls, a password or key given to the call that hashes or keys with it
     "bcrypt", "password_", "hash::", "password_hash", "_password", "password(",
     "hashandpassword", "encoder", "hasher", "ph.hash", "ph.verify", "argon2", "context.hash",

@@ -430,6 +430,14 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 ".sbt/.credentials": "credentials_file",
                                 ".ivy2/.credentials": "credentials_file",
                                 ".hex/hex.config": "credentials_file",
+                                # session 41b: Dovecot's passwd-files (`/etc/dovecot/users`,
+                                # `passwd`, `master-users`: `user:{PLAIN}X:uid:gid::home`) and
+                                # Deluge's daemon logins (`~/.config/deluge/auth`: `user:X:10`),
+                                # every account's password (were unknown: "no rule matched")
+                                "dovecot/users": "credentials_file",
+                                "dovecot/passwd": "credentials_file",
+                                "dovecot/master-users": "credentials_file",
+                                "deluge/auth": "credentials_file",
                                 "rebar3/hex.config": "credentials_file",
                                 # Hugging Face's saved token (`huggingface-cli login`)
                                 "huggingface/token": "credentials_file",
@@ -1278,6 +1286,11 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     "advanced.config": "erlang", "rabbitmq.config": "erlang",
     # cqlsh's sample options file (Cassandra's `conf/cqlshrc.sample`: INI, was unknown)
     "cqlshrc.sample": "ini",
+    # session 41b: VyOS' and EdgeOS' saved configuration (`/config/config.boot`: curly
+    # `interfaces { .. }` blocks, Juniper's kin), read as Clojure by Boot's `.boot` before (a
+    # Boot project's files are `build.boot` and `profile.boot`), so its device statements
+    # (`encrypted-password "$6$.."`, `pre-shared-secret X`) were read as code and kept
+    "config.boot": "ini",
     # cabal's project files; dune's build files (S-expressions)
     "cabal.project": "cabal", "cabal.project.local": "cabal", "cabal.project.freeze": "cabal",
     "dune": "dune", "dune-project": "dune", "dune-workspace": "dune",

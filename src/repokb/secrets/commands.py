@@ -155,6 +155,12 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("jenkins-cli",), re.compile(rf"""jenkins-cli\b{_REST}[ \t]-auth[ \t]+[^\s:"'@]+:{_WORD}""")),
     (("radtest",), re.compile(rf"""\bradtest[ \t]+\S+[ \t]+{_WORD}""")),
     (("radtest",), re.compile(rf"""\bradtest(?:[ \t]+\S+){{4}}[ \t]+{_WORD}""")),
+    # session 41b: game servers' launch options, `+` and the setting (Source's `+rcon_password
+    # X` and `+sv_password X`, Rust's `+rcon.password "X"`, `+server.password`), and a Source
+    # server's login token (`sv_setsteamaccount X`, Steam's game server token)
+    (("passw",), re.compile(rf"""(?:^|[ \t"'])\+(?:[a-z]+[._])?(?:rcon[._])?passw(?:or)?d"""
+                            rf"""[ \t]+{_WORD}""")),
+    (("sv_setsteamaccount",), re.compile(rf"""\bsv_setsteamaccount[ \t]+{_WORD}""")),
     (("-a ", "--auth"), re.compile(r"""(?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?"""
                                  rf"""(?:-a|--auth)(?:[ \t]+|=)["']?[^\s:"'@/]+:{_WORD}""")),
 )
@@ -185,6 +191,13 @@ _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("gcloud secrets",), re.compile(r"""\bgcloud[ \t]+secrets[ \t]+(?:create|versions"""
                                      rf"""[ \t]+add)\b{_REST}<<<[ \t]*{_WORD}""")),
 )
+# session 41b: a password or key handed to an option as a file made by a process substitution
+# (`openvpn --auth-user-pass <(printf 'u\\nX\\n')`, `wg set wg0 peer P preshared-key <(echo X)`):
+# the last line the command prints (OpenVPN's file is the user, then the password)
+_PROCESS_FILE = re.compile(r"""(?:^|[ \t])-{0,2}[\w\-]*(?i:pass|key|secret|token|psk)[\w\-]*"""
+                           r"""[ \t]+<\([ \t]*(?:echo(?:[ \t]+-[neE]+)*|printf)[ \t]+"""
+                           + _WORD + r"""[ \t]*\)""")
+_PRINTED_LINE = re.compile(r"""(?:\\n|^)(?P<line>(?:(?!\\n).)+)(?:\\n)*$""")
 # an expect script's answer to a password prompt: `expect "*assword:*"` then `send "X\r"`, on
 # the next line or after a `;`
 _EXPECT = re.compile(r"""expect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[^\n;]*"""
@@ -260,6 +273,8 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 for m in _EXPECT.finditer(text) if _own_word(text, m.start())
                 and _literal(m.group("value"))
                 and is_secret_value(m.group("value"), "password", literal_words=True)]
+    for start, line in keys.line_texts(("<(",)):
+        out += _process_files(line, start)
     if keys.has(("vault",)):
         out += _vault(text)
     if keys.has(("unseal key", "recovery key")):
@@ -281,6 +296,21 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                         or random_key_value(key, value)):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "command_env", False))
+    return out
+
+
+def _process_files(line: str, start: int) -> list[Span]:
+    """The last printed line of each process substitution handed to a secret's option in
+    `line` (which starts at `start`), where it looks like a password."""
+    out: list[Span] = []
+    for m in _PROCESS_FILE.finditer(line):
+        printed = _PRINTED_LINE.search(m.group(g := _value(m)))
+        if printed is None:
+            continue
+        value = printed.group("line")
+        if _literal(value) and password_like(value, min_length=6, glued_words=True):
+            at = start + m.start(g) + printed.start("line")
+            out.append((at, at + len(value), "command_option", False))
     return out
 
 

@@ -128,7 +128,9 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
     r"""NewStaticCredentials(?:Provider)?|NewStaticV[24]|StaticProvider::new(?:_minimal)?|"""
     r"""NewDialer|PlainCredentials|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail:
-    # (host, port, u, X); pika's (RabbitMQ) PlainCredentials(u, X)
+    # (host, port, u, X); pika's (RabbitMQ) PlainCredentials(u, X); session 41b: Jenkins'
+    # Groovy `UsernamePasswordCredentialsImpl(scope, id, desc, u, X)`, `createAccount(u, X)`
+    r"""UsernamePasswordCredentialsImpl|createAccount|"""
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password|FTP|FTP_TLS)\s*\(|"""  # ftplib's FTP(host, user, X)
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
@@ -272,7 +274,7 @@ _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo", "cqlsh")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "api_key", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
-            "ftp_tls(", "username_pw_set")
+            "ftp_tls(", "username_pw_set", "createaccount")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
                 "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
                 "serializer(")
@@ -418,6 +420,10 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         # sbt's Credentials(realm, host, user, X), gomail's NewDialer(host, port, user, X)
         if re.match(r"(?:Credentials|NewDialer)\s*\(", called):
             places = (3,) if len(args) == 4 else ()
+        # session 41b: Jenkins' `UsernamePasswordCredentialsImpl(scope, id, description, user,
+        # X)` (a Groovy init script's; `createAccount(user, X)` takes it second)
+        if called.startswith("UsernamePasswordCredentialsImpl"):
+            places = (4,) if len(args) == 5 else ()
         # `connect(host, user, X)`, paramiko's `connect(host, port, user, X)`: a password-like
         # literal only (GObject's `connect("signal", handler, "userdata")` passes a word)
         connect = bool(re.match(r"connect\s*\(", called))
