@@ -527,7 +527,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.38 also (secrets40b): a `NAME.env` of references and programs' paths only (React Native's
 #   `ios/.xcode.env`: `export NODE_BINARY=$(command -v node)`) is indexed (was blocked); fastlane's
 #   `fastlane/.env.default` is a blocked env file (was an indexed template: fastlane loads it)
-# NEXT (decisions41): an installed Sphinx manual is read (`share/doc/.../_sources/*.rst.txt` whose
+# 0.3.39 (decisions41): an installed Sphinx manual is read (`share/doc/.../_sources/*.rst.txt` whose
 #   source is not in the project: reST documentation, were build artifacts; a site's pages with no
 #   `_sources/`: documentation `installed_manual`, were rendered docs); `/etc` indexed as a project
 #   keeps `default/*` as service settings; dpkg/ucf/rpm conffile copies (`.dpkg-dist`, `.ucf-dist`,
@@ -538,17 +538,17 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   .cfg` TeX (were unknown or INI); babel's `locale/<code>/babel-<code>.ini` data
 #   `translation_catalog` (was INI); `TODO.Debian` text documentation (was unknown); a script in
 #   a rendered docs site (`doxygen.css`, `searchindex.js`, `element-list` at its root) generated
-# NEXT (secrets41): desktop tools' saved logins are blocked credential files (`rclone.conf`,
+# 0.3.39 also (secrets41): desktop tools' saved logins are blocked credential files (`rclone.conf`,
 #   FileZilla's `sitemanager.xml` / `recentservers.xml`, `WinSCP.ini`, mRemoteNG's `confCons.xml`,
 #   `MobaXterm.ini`, `bitwarden_export*.json`; were indexed, their values redacted)
-# NEXT (eval41b): a script below a theme's `templates/` (as below `static/`) whose opening comment
-#   names a licence and a release is vendored; a release number ending a banner line counts
+# 0.3.39 also (eval41b): a script below a theme's `templates/` (as below `static/`) whose opening
+#   comment names a licence and a release is vendored; a release number ending a banner line counts
 #   ("lunr - http://lunrjs.com - ... - 2.3.9": mkdocs 1.6.1's search/lunr.js, was its source)
-# NEXT (secrets41b): VyOS'/EdgeOS' `config.boot` is INI-like configuration (was Clojure by Boot's
-#   `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
-#   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were
-#   unknown, excluded: "no rule matched")
-CLASSIFIER_VERSION = f"0.3.38+redaction.{secret_patterns.REDACTION_VERSION}"
+# 0.3.39 also (secrets41b): VyOS'/EdgeOS' `config.boot` is INI-like configuration (was Clojure by
+#   Boot's `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
+#   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were unknown,
+#   excluded: "no rule matched")
+CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -382,7 +382,7 @@ REDACTED = "<REDACTED_SECRET>"
 #   (`TOKEN = "MbWPuGbv..."`: short case runs, `scan.random_letters`), a random token in a Kotlin
 #   pair (`mapOf("sentryAuthToken" to "Uz8K...")`: a name's words hold a vowel), ZooKeeper's
 #   `superDigest=super:BASE64`; kept: names of words (`AuthorizationHeaderValue`, `XMLHttpRequest`)
-# NEXT (secrets41): taken: network devices' statements (Cisco IOS/NX-OS/ASA, Arista, Juniper's
+# 51 (secrets41): taken: network devices' statements (Cisco IOS/NX-OS/ASA, Arista, Juniper's
 #   `set` and curly forms, Fortinet, ProCurve: `tacacs-server host H key 7 X`, `neighbor N password
 #   7 X`, `ip ospf message-digest-key 1 md5 X`, `snmp-server user .. auth sha X priv aes 128 Y`,
 #   `pre-shared-key ascii-text "X"`, `set psksecret ENC X`), Juniper's `## SECRET-DATA` values,
@@ -398,12 +398,12 @@ REDACTED = "<REDACTED_SECRET>"
 #   -p X`, `jenkins-cli -auth u:X`, `radtest u X h p S`; random letters under a secret's name
 #   with two lone case pairs (`..PuGbv..Vp..`); kept: a template cut at its space
 #   (`@token = {{$dotenv API_TOKEN}}`)
-# NEXT (secrets41b): taken: a process substitution's printed file handed to a secret's option
+# 51 also (secrets41b): taken: a process substitution's printed file handed to a secret's option
 #   (`--auth-user-pass <(printf 'u\nX\n')`, `preshared-key <(echo X)`), game servers' `+`
 #   launch options (`+rcon.password X`, `+rcon_password X`, `+server.password X`) and
 #   `sv_setsteamaccount X`, Jenkins' Groovy `createAccount(u, X)` and
 #   `UsernamePasswordCredentialsImpl(scope, id, desc, u, X)`
-REDACTION_VERSION = 50
+REDACTION_VERSION = 51
 
 
 @dataclass(frozen=True)
