@@ -360,6 +360,9 @@ FORMS = [  # (path, language as classified, text with @@i@@ for each value, valu
     ('vpn/site.ovpn', 'ini',
      'client\nremote vpn2.acme.io 443\n<tls-crypt>\n-----BEGIN OpenVPN Static key V1-----\n@@0@@\n@@1@@\n-----END OpenVPN Static key V1-----\n</tls-crypt>\n',
      (_j('6440c7452749f719', 'e785e8460507b2d6'), _j('bd7f6ac3d38a2e29', '5c61408e333203d4'),)),
+    ('vpn/pasted.ovpn', 'ini',  # a key pasted in another alphabet (new-user trial, session 41)
+     'client\nremote vpn.example.com 1194\n<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n@@0@@\n-----END OpenVPN Static key V1-----\n</tls-auth>\n',
+     (_j('q5bMnSnFczgpLZy9', 'gjJXSBbfDApFQm2g'),)),
     ('vpn/road.ovpn', 'ini',
      'client\nremote vpn3.acme.io 1194\n<pkcs12>\n@@0@@\n</pkcs12>\n',
      (_j('LJdOGRr+a0aUbW8+gmpa6tx60ENSLdnfSPS9KbogTKa67t/ZrinDCgEGDaLax0kDAV0fDdKvTnBj5tAQp5aGQNSR70XKraOWLUcT67cCQXdTbeYXpQCwnF2a', 'cPqoJM7WMJ2fCJAPOj5IBDxpskRXnJkBvJi4Yk5t2qPBr1q32fx0Q6UlVc4KEH8RD2Am3HOKY6dXMynoJLrLC7H8j3RWn+qkwj6i+c7+uWi+5ScjBNNFIvEJ'),)),

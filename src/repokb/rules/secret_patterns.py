@@ -403,6 +403,8 @@ REDACTED = "<REDACTED_SECRET>"
 #   launch options (`+rcon.password X`, `+rcon_password X`, `+server.password X`) and
 #   `sv_setsteamaccount X`, Jenkins' Groovy `createAccount(u, X)` and
 #   `UsernamePasswordCredentialsImpl(scope, id, desc, u, X)`
+# 51 also (lead41): an OpenVPN static key's body is taken whatever its alphabet (only hex was:
+#   a key pasted as base64 between the armor lines was stored; the new-user trial found it)
 REDACTION_VERSION = 51
 
 

@@ -59,7 +59,10 @@ _SNMP_USER = re.compile(
     r"""(?m)^[ \t]*createUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA[\w\-]*)[ \t]+"""
     r"""(?:"(?P<auth>[^"\n]{8,128})"|(?P<bare>[^\s"]{8,128}))(?:[ \t]+(?:DES|AES[\w\-]*)[ \t]+"""
     r"""(?:"(?P<priv>[^"\n]{8,128})"|(?P<pbare>[^\s"]{8,128})))?""")
-_OVPN_KEY = re.compile(r"-----BEGIN OpenVPN Static key V1-----\n(?P<value>[0-9a-fA-F\s]{32,2200}?)"
+# the body between the armor lines, whatever its alphabet (OpenVPN writes hex; a key pasted
+# as base64 or rewrapped is the same secret: session 41's new-user trial stored one)
+_OVPN_KEY = re.compile(r"-----BEGIN OpenVPN Static key V1-----\n"
+                       r"(?P<value>[A-Za-z0-9+/=\s]{16,2200}?)"
                        r"\n-----END OpenVPN Static key V1-----")
 _NOT_SECRET = frozenset({"public", "private"})
 _OVPN_USER_PASS = re.compile(r"<(?:auth|http-proxy)-user-pass>[ \t]*\n[ \t]*[^\n<]+\n[ \t]*"
