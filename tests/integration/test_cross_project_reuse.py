@@ -136,10 +136,15 @@ def test_an_upload_of_text_another_project_holds_embeds_nothing(workspace, real_
     first = ops.ingest_file("team-main", "shop/orders.py", data)
     assert first["counts"]["chunks_embedded"] == 2
     calls: list[int] = []
-    embed = real_embedder.embed_documents
+    embed = real_embedder.embed_documents_counted  # the seam the run embeds through
     with pytest.MonkeyPatch.context() as patch:  # count what reaches the model, ahead too
-        patch.setattr(real_embedder, "embed_documents",
+        patch.setattr(real_embedder, "embed_documents_counted",
                       lambda texts, *a, **k: calls.append(len(texts)) or embed(texts, *a, **k))
         second = ops.ingest_file("team-branch", "shop/orders.py", data)
-    assert second["counts"]["chunks_embedded"] == 0 and sum(calls) == 0
+        assert second["counts"]["chunks_embedded"] == 0 and sum(calls) == 0
+        # the spy sees what does reach the model (a new text): the zero above is no blind spot
+        ops.ingest_file("team-other", "shop/tax.py",
+                        b'def tax(order):\n    """The tax due on an order."""\n'
+                        b'    return order.total * 0.2\n')
+        assert sum(calls) >= 1
     assert _vectors(workspace, "team-branch").keys() == _vectors(workspace, "team-main").keys()

@@ -647,13 +647,13 @@ def test_an_upload_embeds_before_taking_the_write_lock_and_big_files_are_capped(
     client = make_client(max_chunks_per_file=5)
     lock = client.app.state.ops.write_lock
     held_while_embedding: list[bool] = []
-    embed = real_embedder.embed_documents
+    embed = real_embedder.embed_documents_counted  # the seam the run embeds through
 
     def spy(*args, **kwargs):
         held_while_embedding.append(lock.locked())
         return embed(*args, **kwargs)
 
-    monkeypatch.setattr(real_embedder, "embed_documents", spy)
+    monkeypatch.setattr(real_embedder, "embed_documents_counted", spy)
     text = "".join(f"def handler_{n}(request):\n    return request.respond({n} * 3 + 7)\n\n\n"
                    for n in range(12))
     record = ingest_file(client, "src/handlers.py", text).json()
