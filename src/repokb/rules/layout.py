@@ -86,6 +86,18 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
         if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
 
 
+def _language_folders(f: FileFacts) -> tuple[str, int]:
+    """The folder above the file's language folder, and how many language folders it holds
+    (counted once a project)."""
+    parent = "/".join(f.dirs[:-1])
+    counts = f.project.locale_files
+    key = f"{parent}/*/"
+    if key not in counts:
+        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
+                          if _locale_folder(name))
+    return parent, counts[key]
+
+
 @fact("one language's settings in a folder named by it, among a folder of languages", "dir")
 def LOCALE_DATA_FOLDER(f: FileFacts) -> str | None:
     """An INI file whose name ends with the language code its folder is named by, among
@@ -97,14 +109,9 @@ def LOCALE_DATA_FOLDER(f: FileFacts) -> str | None:
     code = f.dirs[-1].lower()
     if code == T.LOCALE_SOURCE_LANGUAGE or not os.path.splitext(f.lower_name)[0].endswith(code):
         return None
-    parent = "/".join(f.dirs[:-1])
-    counts = f.project.locale_files
-    key = f"{parent}/*/"
-    if key not in counts:
-        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
-                          if _locale_folder(name))
-    return f"{parent}/ holds {counts[key]} languages' folders" \
-        if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
+    parent, languages = _language_folders(f)
+    return f"{parent}/ holds {languages} languages' folders" \
+        if languages >= T.LOCALE_SIBLINGS_MIN else None
 
 
 @fact("one language's word lists written as Python, among a folder of languages", "dir")
@@ -129,16 +136,11 @@ def LOCALE_WORD_LIST(f: FileFacts) -> str | None:
     share = _function_share(text) if T.PYTHON_FUNCTION.search(text) else 0.0
     if share is None or share >= T.LOCALE_WORD_LIST_CODE_SHARE:
         return None
-    parent = "/".join(f.dirs[:-1])
-    counts = f.project.locale_files
-    key = f"{parent}/*/"
-    if key not in counts:
-        counts[key] = sum(1 for name in f.project.names_in(str(f.file.root), parent)
-                          if _locale_folder(name))
-    if counts[key] < T.LOCALE_SIBLINGS_MIN:
+    parent, languages = _language_folders(f)
+    if languages < T.LOCALE_SIBLINGS_MIN:
         return None
     code = f"functions {share:.0%} of its lines" if share else "no function"
-    return f"{parent}/ holds {counts[key]} languages' folders; {strings} words, {code}"
+    return f"{parent}/ holds {languages} languages' folders; {strings} words, {code}"
 
 
 def _function_share(text: str) -> float | None:
