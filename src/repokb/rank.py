@@ -572,14 +572,17 @@ def _undefined(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     return plan if kept == plan.undefined else replace(plan, undefined=kept)
 
 
+_PLAN_STEPS = (_undefined, _receivers, _spelled_types, _spaced_names, _capitalised_names)
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
            packages: dict[tuple[str, str], str] | None = None) -> list[Candidate]:
     """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
-    plan, built = _constructors(candidates, _capitalised_names(candidates, _spaced_names(
-        candidates, _spelled_types(candidates, _receivers(candidates, _undefined(candidates,
-                                                                                  plan))))))
+    for step in _PLAN_STEPS:  # what the candidates tell of the question's names, in order
+        plan = step(candidates, plan)
+    plan, built = _constructors(candidates, plan)
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
