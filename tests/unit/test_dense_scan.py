@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from repokb.stores import dense_products, dense_scan
-from repokb.stores.base import StoreFilter
+from repokb.stores.base import SEARCH_FIELDS, StoreFilter
 from repokb.stores.dense_scan import DenseScan
 
 DIM = 16
@@ -290,6 +290,25 @@ def test_a_row_is_found_by_the_engine_uuid_or_the_id_text() -> None:
         assert view.fields_of(row) is not view.fields_of(row)  # each caller's own
     assert view.row(dense_scan.point_key(uuid.uuid4())) is None
     assert view.payload(str(uuid.uuid4())) is None
+
+
+def test_a_caller_that_changes_its_fields_changes_no_row_of_the_copy() -> None:
+    """The searcher writes into each point's payload (its content, its rank's marks): the
+    copy hands out copies of a row's fields, so a later search, and a later view, read them
+    as they were stored; fields a payload lacks stay absent, in SEARCH_FIELDS' order."""
+    scan = DenseScan(2)
+    scan.add([("a", [1.0, 0.0], {"symbol": "S", "path": "p.py", "content": "x = 1"}),
+              ("b", [0.0, 1.0], {"path": "q.py"})])
+    view = scan.view()
+    given = view.payload("a")
+    assert given is not None and list(given) == [k for k in SEARCH_FIELDS if k in given]
+    assert "content" not in given
+    given["path"], given["content"] = "changed.py", "written by the searcher"
+    del given["symbol"]
+    scan.add([("c", [1.0, 1.0], {"path": "r.py"})])
+    for later in (view, scan.view()):
+        assert later.payload("a") == {"path": "p.py", "symbol": "S"}
+        assert later.payload("b") == {"path": "q.py"}
 
 
 def test_the_kth_highest_is_exact_whether_the_sample_narrows_the_values_or_not() -> None:
