@@ -466,6 +466,7 @@ class QdrantEdgeStore(Store):
                 if offset is None:
                     return
 
+        self.load()  # before the staging folder: a first load removes what it finds there
         with staging(self._path) as folder:
             fresh = built(folder, self._config, STORE_INDEXES, fill)
             with self._write():  # the copy is read again from the new shard
