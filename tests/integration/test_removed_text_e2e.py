@@ -50,8 +50,9 @@ def index(home: Path, project: Path, **settings: str) -> dict[str, int]:
 def project(home: Path, tmp_path: Path) -> Path:
     """A project with a private note, a team page with a salary paragraph, a roadmap and a
     handbook, indexed once (each text is then on disk: the witness can see it)."""
-    modules = {f"shop/orders_{i}.py": f'def total_{i}(order):\n    """The total of order kind '
-                                      f'{i}, taxes included."""\n    return order.amount * {i + 2}\n'
+    modules = {f"shop/orders_{i}.py": f'def total_{i}(order):\n    """The total of order '
+                                      f'kind {i}, taxes included."""\n'
+                                      f"    return order.amount * {i + 2}\n"
                for i in range(30)}
     root = write_tree(tmp_path / "shop", {
         **modules,
