@@ -187,11 +187,17 @@ class Settings:
         "16x as many only while the hits are fewer than the limit), so a smaller limit's hits "
         "are the first hits of a larger one's.")
     compact_after_delete: bool = _setting(
-        False, "A run that forgets a deleted or renamed file rewrites the store afterwards, so "
-        "none of its text stays on disk (the engine's log and freed pages keep it until the "
-        "next compaction: a flush, a file left out, a redactor upgrade). Off: a deletion is "
-        "as quick as an edit (a rewrite of Django's store took ~37 s). A file left out while "
-        "still on disk (excluded, ignored) always compacts.")
+        False, "A run that removed text (a file deleted, renamed or edited) rewrites the store "
+        "afterwards whatever its size, so none of that text stays on disk (the engine's log "
+        "and freed pages keep it until a compaction). Off: only a store of at most "
+        "compact_points points is rewritten in the run; a bigger one's compaction stays due "
+        "(kept through a crash) for the warm owner leaving idle or the next run that "
+        "compacts (a rewrite of Django's store took 37-53 s under load). A file left out "
+        "while still on disk (excluded, ignored) always compacts.")
+    compact_points: int = _setting(
+        5000, "A run that removed text (a file deleted, renamed or edited) rewrites a store of "
+        "at most this many points at its end, so the removed text leaves the disk within the "
+        "run (~0.2-1 ms a point); see compact_after_delete for bigger stores.")
     dense_copy: bool = _setting(
         True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "
         "dimensions) and scans it without holding the interpreter; the store then ranks only "

@@ -228,6 +228,29 @@ def test_compaction_keeps_every_point_as_it_was(store: Store, real_embedder: Emb
     assert _query(store, real_embedder, "how do I roll back a failed deployment") == ranked
 
 
+def test_a_removal_leaves_a_compaction_due_until_one_runs(
+        store: Store, opener: Callable[..., Store]) -> None:
+    """A prune or a project's deletion puts the due mark up before its write, durably: a new
+    opener (the process that removed was killed) still finds it; a compaction takes it down."""
+    if type(store).__name__ != "QdrantEdgeStore":
+        assert store.compaction_due() is False  # a server keeps its own files
+        return
+    assert store.compaction_due() is False
+    store.prune("alpha", "nothing/here.py", 0)  # no point removed: nothing due
+    assert store.compaction_due() is False
+    store.prune("beta", "README.md", 0)
+    assert store.compaction_due() is True
+    store.close()
+    again = opener()
+    try:
+        assert again.compaction_due() is True
+        assert again.compact() is True and again.compaction_due() is False
+        again.delete_project("beta")
+        assert again.compaction_due() is True
+    finally:
+        again.close()
+
+
 def test_what_a_killed_compaction_left_is_removed_at_the_next_open(
         store: Store, opener: Callable[..., Store], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

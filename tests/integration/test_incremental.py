@@ -71,8 +71,9 @@ def test_edit_one_function(ws, repo):
     run(ws, repo)
     write(repo, "calc/ops.py", module("double_value", "triple_value", "halve_value")
           .replace("return result + 11", "return result - 11"))
+    # the old function's text leaves the disk: a small store is rewritten within the run
     assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 1,
-                             "chunks_unchanged": 5, "chunks_embedded": 1}
+                             "chunks_unchanged": 5, "chunks_embedded": 1, "store_compacted": 1}
 
 
 def test_rename_moves_chunks_and_old_path_vanishes(ws, repo):
@@ -80,7 +81,7 @@ def test_rename_moves_chunks_and_old_path_vanishes(ws, repo):
     (repo / "calc/more.py").rename(repo / "calc/powers.py")
     assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 2,
                              "chunks_unchanged": 4, "chunks_pruned": 2, "chunks_embedded": 2,
-                             "files_deleted": 1}
+                             "files_deleted": 1, "store_compacted": 1}
     paths = {h.path for h in ws.searcher.search(Query("cube of a value", limit=20))}
     assert "calc/powers.py" in paths and "calc/more.py" not in paths
 
@@ -88,9 +89,9 @@ def test_rename_moves_chunks_and_old_path_vanishes(ws, repo):
 def test_delete_a_file(ws, repo):
     run(ws, repo)
     (repo / "calc/more.py").unlink()
-    # a deletion is as quick as an edit: no compaction unless `compact_after_delete`
+    # its text leaves the disk within the run: a store under `compact_points` is rewritten
     assert run(ws, repo) == {"files_seen": 2, "files_indexed": 2, "chunks_unchanged": 4,
-                             "chunks_pruned": 2, "files_deleted": 1}
+                             "chunks_pruned": 2, "files_deleted": 1, "store_compacted": 1}
     assert ws.store.count() == 4
 
 
@@ -98,7 +99,7 @@ def test_shrink_and_grow(ws, repo):
     run(ws, repo)
     write(repo, "calc/ops.py", module("double_value"))
     assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 4,
-                             "chunks_pruned": 2}
+                             "chunks_pruned": 2, "store_compacted": 1}
     write(repo, "calc/ops.py", module("double_value", "triple_value", "halve_value",
                                       "negate_value"))
     # triple/halve come back with the same text: new points, vectors from... nowhere (pruned),
@@ -237,9 +238,11 @@ def test_a_changed_token_limit_re_embeds_only_the_chunks_it_cuts(ws, repo, real_
     shorter.__dict__["embedder"] = real_embedder
     try:
         # Unchanged files are read again (their vectors were cut at another length), the five
-        # code chunks are embedded anew, the README keeps its vector.
+        # code chunks are embedded anew, the README keeps its vector. (A text hash covers the
+        # limit, so the overwrite counts as removed text: compacted, as after an edit.)
         assert run(shorter, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 5,
-                                      "chunks_unchanged": 1, "chunks_embedded": 5}
+                                      "chunks_unchanged": 1, "chunks_embedded": 5,
+                                      "store_compacted": 1}
         # And the new limit is remembered: the next run skips every file unread again.
         assert run(shorter, repo) == {"files_seen": 3, "files_indexed": 3,
                                       "chunks_unchanged": 6}
@@ -255,7 +258,7 @@ def test_another_model_variant_re_embeds_every_chunk(ws, repo, shipped_embedder)
     try:
         # Same text, same limits, another model: no vector of the int8 copy may be reused.
         assert run(shipped, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 6,
-                                      "chunks_embedded": 6}
+                                      "chunks_embedded": 6, "store_compacted": 1}
     finally:
         shipped.close()
 
@@ -453,7 +456,8 @@ def test_a_file_bigger_than_the_buffer_is_written_in_slices(settings, real_embed
         assert small.store.count() == 6
         (repo / "calc/ops.py").write_text(module("double_value", "triple_value", "quarter"))
         assert run(small, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 1,
-                                    "chunks_unchanged": 5, "chunks_embedded": 1}
+                                    "chunks_unchanged": 5, "chunks_embedded": 1,
+                                    "store_compacted": 1}
     finally:
         small.close()
 

@@ -58,15 +58,18 @@ def test_a_deleted_or_excluded_file_leaves_no_byte_under_the_home(home, tmp_path
     assert EXCLUDED.encode() not in every_byte(home)
     assert summary["chunks_pruned"] == 1 and summary["store_compacted"] == 1, summary
 
-    # a deletion is as quick as an edit by default (no rewrite of the store) ...
-    (project / "NOTES-private.md").unlink()
-    summary = json.loads(repokb(home, "index", str(project), "--json"))["summary"]
-    assert summary["files_deleted"] == 1 and "store_compacted" not in summary, summary
-    # ... and with `compact_after_delete` its text leaves the disk too
-    write(project, "NOTES-private.md", f"Board only: codeword {DELETED}.\n")
-    repokb(home, "index", str(project), "--json")
+    # a deletion in a store too big to rewrite within the run (compact_points) leaves the
+    # compaction due ...
     (project / "NOTES-private.md").unlink()
     summary = json.loads(repokb(home, "index", str(project), "--json",
+                                compact_points="1"))["summary"]
+    assert summary["files_deleted"] == 1 and "store_compacted" not in summary, summary
+    assert summary["store_compaction_due"] == 1, summary
+    # ... and with `compact_after_delete` its text leaves the disk whatever the store's size
+    write(project, "NOTES-private.md", f"Board only: codeword {DELETED}.\n")
+    repokb(home, "index", str(project), "--json", compact_points="1")
+    (project / "NOTES-private.md").unlink()
+    summary = json.loads(repokb(home, "index", str(project), "--json", compact_points="1",
                                 compact_after_delete="true"))["summary"]
     assert summary["files_deleted"] == 1 and summary["store_compacted"] == 1, summary
     assert DELETED.encode() not in every_byte(home)

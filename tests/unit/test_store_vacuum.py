@@ -71,7 +71,9 @@ def _many(root: Path, count: int, drop: int) -> None:
 
 
 def _run(home: Path, tree: Path) -> tuple[int, list[str]]:
-    ws = Workspace(Settings.load(home=home))
+    # compact_points 0: a store too big to rewrite within a run (Django's), whose prunes stay
+    # tombstones until a sweep (a small one is rewritten at the run's end)
+    ws = Workspace(Settings.load(home=home, compact_points=0))
     ws.__dict__["embedder"] = HashEmbedder()
     try:
         ws.indexer.run(resolve_roots([tree], None))

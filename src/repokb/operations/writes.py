@@ -142,6 +142,18 @@ class Writes(OperationsBase):
         return {"project": project, "points_deleted": deleted}
 
     @in_use
+    def compact_if_due(self) -> bool:
+        """Rewrite the store if a run left its compaction due (a deleted, renamed or edited
+        file's text in a store too big to rewrite within that run: Indexer.run), so the text
+        leaves the disk; whether it did. The warm owner calls it as it leaves idle."""
+        store = self.ws.store
+        with self.writing():
+            if not store.compaction_due() or not store.compact():
+                return False
+            self.ws.catalog.purge()
+        return True
+
+    @in_use
     def cache_flush(self, access: Access = LOCAL) -> dict[str, Any]:
         """Delete every cached answer of the LLM proxy (the knowledge base is untouched).
         Destructive; the cache shard guards its own writes, so no write lock."""

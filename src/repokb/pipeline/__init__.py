@@ -235,12 +235,21 @@ class Indexer:
         for name, run in runs:  # ... before the model fills in the dense vectors
             with report.counting(name):
                 run.dense_pass()
-        # an older redactor's bytes, or a dropped file's, leave the disk (Store.compact), and
-        # the catalog's (a stored name it redacted less, a deleted file's record)
+        # removed text leaves the disk (Store.compact), and the catalog's (a stored name an
+        # older redactor redacted less, a deleted file's record): an older redactor's bytes
+        # and a file left out while on disk at once; a deleted, renamed or edited file's when
+        # the store is cheap to rewrite (compact_points) or compact_after_delete says so, else
+        # the compaction stays due (a mark kept through a crash: the warm owner leaving idle,
+        # or the next run that compacts, performs it)
+        due = store.compaction_due()
         if (any(run.redaction_upgraded or run.files_dropped for _, run in runs)
-                and store.compact()):
-            report.counts["store_compacted"] += 1
-            self.catalog.purge()
+                or due and (self.settings.compact_after_delete
+                            or self.catalog.chunk_total() <= self.settings.compact_points)):
+            if store.compact():
+                report.counts["store_compacted"] += 1
+                self.catalog.purge()
+        elif due:
+            report.counts["store_compaction_due"] += 1
         report.seconds = time.perf_counter() - report.started
         return report
 

@@ -118,12 +118,12 @@ class ProjectRun:
         # the run, so what that redactor let through leaves the disk (Store.compact)
         self.redaction_upgraded = False
         # a file's points were dropped because it is now left out (excluded, ignored, skipped,
-        # unreadable) while still on disk, or (with `compact_after_delete`) deleted or renamed:
-        # the store is compacted after the run too, so its text leaves the disk (the engine's
-        # write-ahead log and freed payload pages kept a left-out private note's every word).
-        # A deletion alone does not start one by default: a rewrite of the whole store took
-        # 37 s on Django's home, where a one-file re-index takes under 2 (bench/RESULTS.md,
-        # session 41)
+        # unreadable) while still on disk: the store is compacted after the run too, so its
+        # text leaves the disk (the engine's write-ahead log and freed payload pages kept a
+        # left-out private note's every word). A deletion or an edit marks the compaction due
+        # (Store.mark_compaction_due); Indexer.run decides when it runs (a rewrite of the
+        # whole store took 37-53 s on Django's home under load, where a one-file re-index
+        # takes under 2: bench/RESULTS.md, sessions 41 and 42)
         self.files_dropped = False
         # the catalog's mark that no point of the project waits for the model is taken down
         # before this run's first write (which may leave some waiting), put up by a dense
@@ -433,8 +433,7 @@ class ProjectRun:
         before = self.counts["chunks_pruned"]
         gone = forget_deleted(self.store, self.catalog, self.root.name, self.counts, known, seen)
         if self.counts["chunks_pruned"] > before:  # a file still there was left out, by intent
-            self.files_dropped |= self.settings.compact_after_delete or any(
-                present(self.root.root / path) for path in gone)
+            self.files_dropped |= any(present(self.root.root / path) for path in gone)
 
 
 def _under(known: dict[str, Entry], folder: str) -> dict[str, Entry]:

@@ -44,9 +44,16 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
     overwritten point never keeps its old vector."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
+    # a text this batch overwrites that no new chunk of its file has (a prune marks its own:
+    # Store.prune); a shifted chunk's text is still there
+    overwritten = False
     for item in files:
         f = item.file
         old = {p.id: p.payload for p in store.file_points(f.project, f.path)}
+        kept = {c.text_hash for c in item.chunks}
+        overwritten = overwritten or any(
+            old[c.point_id].get("text_hash") not in kept for c in item.chunks
+            if c.point_id in old)
         for chunk in item.chunks:
             before = old.get(chunk.point_id)
             if before is None:
@@ -64,6 +71,8 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
         if prune:
             counts.pruned += sum(1 for p in old.values()
                                  if int(p.get("chunk_index", 0)) >= len(item.chunks))
+    if overwritten:  # the old text stays on disk (engine's log, freed pages) until a
+        store.mark_compaction_due()  # compaction: due before the write that frees it
     for start in range(0, len(to_write), max(1, slice_chunks)):
         part = to_write[start:start + slice_chunks]
         reuse = store.dense_by_text(sorted(

@@ -229,6 +229,15 @@ class Store(ABC):
         disk; False where the backend cannot (a Qdrant server keeps its own files)."""
         return False
 
+    def mark_compaction_due(self) -> None:  # noqa: B027  (optional hook)
+        """Record, durably and before the write that removes text (a prune, an overwrite of
+        a point with other text), that only a compaction takes that text off the disk: a run
+        killed before its compaction leaves the mark for the next one (`compaction_due`)."""
+
+    def compaction_due(self) -> bool:
+        """Whether text was removed since the last compaction (`mark_compaction_due`)."""
+        return False
+
     def load(self) -> None:  # noqa: B027  (optional hook)
         """Load now what the first use would (the Edge store's shard, ~0.5 s for Django): a
         server or warm owner pays it before its first search, not during it."""

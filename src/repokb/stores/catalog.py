@@ -372,6 +372,10 @@ class Catalog:
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
             self._db.execute("DELETE FROM runs WHERE project = ?", (project,))
 
+    def chunk_total(self) -> int:
+        """Chunks of every project's files: the store's points, read without the store."""
+        return int(self._db.execute("SELECT COALESCE(SUM(chunks), 0) FROM entries").fetchone()[0])
+
     def purge(self) -> None:
         """Leave no byte of a deleted row on disk: write the log into the database (whose pages
         hold zeros where deleted rows were: `secure_delete`) and empty it. Another connection

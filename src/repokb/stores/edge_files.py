@@ -130,6 +130,37 @@ def release(holder: Holder, shard: bool = True) -> None:
             os.close(lock)
 
 
+def due_mark(path: Path) -> Path:
+    """The file beside the shard at `path` that says a compaction is due (removed text may
+    still be on disk: the write-ahead log, freed payload pages)."""
+    return path.with_name(path.name + ".compact-due")
+
+
+def mark_due(path: Path) -> None:
+    """Put up the due mark durably (the file and its folder's entry synced) unless it is up:
+    it goes before the write that removes text, so a process killed after that write leaves
+    the mark for the next holder."""
+    mark = due_mark(path)
+    if mark.exists():
+        return
+    mark.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(mark, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    folder = os.open(mark.parent, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def clear_due(path: Path) -> None:
+    """Take the due mark down (after a compaction swapped the rewritten shard in)."""
+    due_mark(path).unlink(missing_ok=True)
+
+
 def check_dimension(path: Path, dimension: int) -> None:
     """Refuse, before any load, a store made for another vector size (its config says)."""
     try:

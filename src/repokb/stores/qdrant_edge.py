@@ -72,8 +72,11 @@ from repokb.stores.edge_files import (
     add_missing_indexes,
     built,
     check_dimension,
+    clear_due,
+    due_mark,
     exchange,
     held,
+    mark_due,
     opened,
     opening,
     release,
@@ -338,6 +341,7 @@ class QdrantEdgeStore(Store):
         ids = [r.id for r in reads.scroll_all(self._get_shard, where, False)]
         if not ids:
             return
+        self.mark_compaction_due()  # the tombstones free the text, the disk keeps it
         with self._write(keeps=lambda copy: not copy.holds(project, path)):
             self._shard.update(q.UpdateOperation.upsert_points([tombstone(i) for i in ids]))
         self._pruned = True
@@ -355,6 +359,7 @@ class QdrantEdgeStore(Store):
 
     def delete_project(self, project: str | None) -> None:
         where = project_filter(project, LIVE)
+        self.mark_compaction_due()
         with self._write(keeps=lambda copy: project is not None and not copy.holds(project)):
             self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
         self._deleted = True
@@ -461,12 +466,20 @@ class QdrantEdgeStore(Store):
                 if offset is None:
                     return
 
+        self.load()  # before the staging folder: a first load removes what it finds there
         with staging(self._path) as folder:
             fresh = built(folder, self._config, STORE_INDEXES, fill)
             with self._write():  # the copy is read again from the new shard
                 swap_in(self, fresh)
+        clear_due(self._path)  # (a crash before this line: the next holder compacts again)
         self._deleted = False
         return True
+
+    def mark_compaction_due(self) -> None:
+        mark_due(self._path)
+
+    def compaction_due(self) -> bool:
+        return due_mark(self._path).exists()
 
     def _unlock(self) -> None:
         release(self, shard=False)

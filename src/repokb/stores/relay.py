@@ -36,7 +36,8 @@ PIECE = 64
 
 # what a run may ask of the owner's store (reads and writes of an index run; no search)
 STORE_CALLS = ("upsert", "file_points", "dense_vectors", "dense_by_text", "scroll_pending",
-               "fill_dense", "prune", "delete_project", "count", "facet", "compact")
+               "fill_dense", "prune", "delete_project", "count", "facet", "compact",
+               "mark_compaction_due", "compaction_due")
 
 
 def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) -> Any:
@@ -155,6 +156,12 @@ class RelayStore(Store):
 
     def compact(self) -> bool:
         return self._call("compact")  # type: ignore[no-any-return]
+
+    def mark_compaction_due(self) -> None:
+        self._call("mark_compaction_due")
+
+    def compaction_due(self) -> bool:
+        return self._call("compaction_due")  # type: ignore[no-any-return]
 
     # an index run never needs these: they stay with the owner
     def export(self, project: str | None = None) -> list[StoredPoint]:

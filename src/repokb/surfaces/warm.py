@@ -214,6 +214,11 @@ def main() -> int:
                         if (activity.idle_for() >= settings.owner_idle_seconds
                                 and not ops.write_lock.locked()):
                             log.info("idle for %.0f s: leaving", activity.idle_for())
+                            try:  # what a run removed leaves the disk
+                                if ops.compact_if_due():
+                                    log.info("compacted the store (a run left it due)")
+                            except RepokbError as exc:  # still due: the next holder's
+                                log.warning("the compaction left due failed: %s", exc.message)
                             break
                         if not owner.still_bound():  # nobody can reach it: let the store go
                             log.info("the owner socket is gone or replaced: leaving")
