@@ -237,9 +237,16 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
         intent = CODE
     else:
         intent = GENERAL
+    # a name among keywords, no question nor a description ("pydantic model_dump exclude unset
+    # fields"): the words say what of the name is wanted, and the query is about the name as
+    # a symbol query is (pydantic 2.9.2's tests `test_exclude_unset_*` led both rankings,
+    # `BaseModel.model_dump` was BM25's 13th, not in the model's 50: rank42)
+    keywords = (intent == CODE and bool(names) and not _CODE.search(text)
+                and not _DESCRIPTION.search(text))
     language = "es" if is_spanish(text) else "en"
     about = tuple(dict.fromkeys(n for n in names if n in kebab or (
-        _NAME.fullmatch(n) and not unseen(n) and (intent == SYMBOL or n.lower() == asked_name))))
+        _NAME.fullmatch(n) and not unseen(n)
+        and (intent == SYMBOL or keywords or n.lower() == asked_name))))
     # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
     # class would outrank the class itself
     dense_text = lexical_text = re.sub(rf"\\?{_NAMESPACE}(?=\w)", "", text)
