@@ -100,6 +100,11 @@ __all__ = [
 ]
 
 
+# the most words a query of keywords around a name has ("pydantic model_dump exclude unset
+# fields": five)
+_KEYWORDS_MAX = 6
+
+
 @dataclass(frozen=True)
 class QueryPlan:
     text: str
@@ -237,12 +242,14 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
         intent = CODE
     else:
         intent = GENERAL
-    # a name among keywords, no question nor a description ("pydantic model_dump exclude unset
-    # fields"): the words say what of the name is wanted, and the query is about the name as
-    # a symbol query is (pydantic 2.9.2's tests `test_exclude_unset_*` led both rankings,
-    # `BaseModel.model_dump` was BM25's 13th, not in the model's 50: rank42)
-    keywords = (intent == CODE and bool(names) and not _CODE.search(text)
-                and not _DESCRIPTION.search(text))
+    # a name among a few keywords, no question nor a sentence ("pydantic model_dump exclude
+    # unset fields"): the words say what of the name is wanted, and the query is about the
+    # name as a symbol query is (pydantic 2.9.2's tests `test_exclude_unset_*` led both
+    # rankings, `BaseModel.model_dump` was BM25's 13th, not in the model's 50: rank42); a
+    # docstring's sentence naming a parameter ("Transform a `line`, potentially splitting it
+    # into many lines") asks for the code it describes, not the name's definition
+    keywords = (intent == CODE and bool(names) and len(words) <= _KEYWORDS_MAX
+                and not _CODE.search(text) and not _DESCRIPTION.search(text))
     language = "es" if is_spanish(text) else "en"
     about = tuple(dict.fromkeys(n for n in names if n in kebab or (
         _NAME.fullmatch(n) and not unseen(n)
