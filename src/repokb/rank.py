@@ -6,6 +6,8 @@ can show why a hit sits where it does:
   at 1 while tests and docs step back; for "how do I" questions docs step forward;
 - declaration files (`.pyi` stubs, `.d.ts`, `.rbi`: signatures without bodies) step back for
   the same questions as docs do: the implementation says how it works;
+- an editor's plugin and a project template (code run inside another program: rank_hosts.py)
+  step back as docs do for the same questions;
 - generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
   archived or deprecated trees), step back always;
 - a chunk defining a symbol the query names is boosted (a C prototype less: the function's body
@@ -58,6 +60,7 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
+from repokb.rank_hosts import elsewhere
 from repokb.rank_howto import docs_before_tests
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key, names_setting
 from repokb.rank_kinds import (
@@ -598,6 +601,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     asked_types = kind_asked(plan.text)  # "which task installs nginx": Ansible's tasks
     # "... implemented on iOS": the iOS side before the Android one (rank_platforms.py)
     on_platform = on_said_platform(candidates, platform_said(plan.text))
+    # black's `plugin/black.vim`, scrapy's `settings.py.tmpl`: run elsewhere (rank_hosts.py)
+    away = elsewhere(candidates, plan.text) if plan.intent in (CODE, SYMBOL) else set()
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -635,6 +640,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["kind_asked"] = KIND_ASKED
         if c.id in on_platform:
             factors["platform_said"] = s.path_boost
+        if c.id in away:  # an editor's plugin, a project template: as docs for code
+            factors["elsewhere"] = s.code_doc_factor
         if plan.testing_howto and helps_testing(path, p.get("kind")):
             # "how do I test ...": the package's `testing.py`, as if named (path_boost's 1.3
             # left structlog's 28th; rank_tests.py)
@@ -679,7 +686,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
 # the factors by which a piece steps back for what it is (a test, docs, generated, vendored,
 # a declaration, a stale path): what a definition in the query's case is compared by
 _STEP_BACK = ("test", "docs_for_code", "docs_for_howto", "generated", "vendor", "declaration",
-              "stale_path")
+              "stale_path", "elsewhere")
 
 
 @lru_cache(maxsize=65_536)

@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_lift",
                 "rank_members", "rank_tests", "rank_copies", "rank_howto", "rank_manual",
-                "rank_platforms",
+                "rank_platforms", "rank_hosts",
                 "search", "fusion", "context", "explain", "filecontext", "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),

@@ -64,10 +64,14 @@ def _language_of(name: str, known: bool = True) -> tuple[str, str] | None:
 
 @fact("one language's strings among a folder of translations", "dir")
 def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
-    """A JSON file (or a script: tables.LOCALE_FILE) named by a language code in a folder of at
-    least `LOCALE_SIBLINGS_MIN` such files of its extension: one language's strings of a
-    translated package, data as a gettext catalog is; English's (`en.json`) holds the text the
-    others translate and is kept (`en-GB.json` beside it is a translation too)."""
+    """A JSON file (or a script: tables.LOCALE_FILE) named by a language code in a folder of
+    such files of its extension in at least `LOCALE_SIBLINGS_MIN` languages: one language's
+    strings of a translated package, data as a gettext catalog is; English's (`en.json`) holds
+    the text the others translate and is kept (`en-GB.json` beside it is a translation too).
+    Languages, not files: a translation set has a file per language, and names that only look
+    like tags (eslint 9's 96 rules `lib/rules/no-unused-vars.js`, `no-console.js`, ... read as
+    Norwegian `no` with subtags, and 3 `id-*.js` as Indonesian) are two languages, not 99
+    translations (they were left out of the index as data: rank42)."""
     found = _language_of(f.name, known=False)  # CLDR's `hsb`, `be-tarask` too, ...
     if found is None:
         return None
@@ -79,11 +83,13 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
         return None  # English's, or its regional variant standing in for it (`en-GB.json`)
     counts = f.project.locale_files
     key = f"{here}/*{ext}"
+    languages = f"{key} languages"
     if key not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
-        counts[key] = sum(1 for name in names if (other := _language_of(name)) is not None
-                          and other[1] == ext)
-    return f"{here or '.'}/ holds {counts[key]} translations" \
-        if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
+        codes = [other[0] for name in names
+                 if (other := _language_of(name)) is not None and other[1] == ext]
+        counts[key], counts[languages] = len(codes), len(set(codes))
+    return f"{here or '.'}/ holds {counts[key]} translations in {counts[languages]} languages" \
+        if counts[languages] >= T.LOCALE_SIBLINGS_MIN else None
 
 
 def _language_folders(f: FileFacts) -> tuple[str, int]:

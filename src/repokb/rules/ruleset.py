@@ -548,6 +548,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   Boot's `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
 #   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were unknown,
 #   excluded: "no rule matched")
+# NEXT (rank42): a folder of translations is counted in languages, not files (5+ languages):
+#   eslint's 96 rules `lib/rules/no-*.js` (Norwegian `no` with subtags) and 3 `id-*.js` are
+#   source again (were data, translation_catalog, metadata only: "holds 99 translations")
 CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
