@@ -195,7 +195,7 @@ class Settings:
         "compacts (a rewrite of Django's store took 37-53 s under load). A file left out "
         "while still on disk (excluded, ignored) always compacts.")
     compact_points: int = _setting(
-        5000, "A run that removed text (a file deleted, renamed or edited) rewrites a store of "
+        2000, "A run that removed text (a file deleted, renamed or edited) rewrites a store of "
         "at most this many points at its end, so the removed text leaves the disk within the "
         "run (~0.2-1 ms a point); see compact_after_delete for bigger stores.")
     dense_copy: bool = _setting(
