@@ -51,6 +51,8 @@ from repokb.rules.copies import (
     SCRIPT_ENTRY_STUB,
     SPHINX_SOURCE_COPY,
     TEXT_RENDERING,
+    UMD_BUNDLE,
+    WRAPPED_MODULE,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
@@ -889,6 +891,15 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in ES module syntax (that one "
             "is kept)", subkind="module_format_variant", flags=("generated",),
             confidence=0.85)),
+    # zod's `lib/index.umd.js` beside `lib/index.js`
+    _r("umd-bundle", Tier.GENERATED, (UMD_BUNDLE,),
+       Then(Kind.BUILD_ARTIFACT, "the package's modules bundled again as UMD for a script tag "
+            "(its entry {evidence} and the modules beside it are kept)",
+            subkind="module_format_variant", flags=("generated",), confidence=0.85)),
+    # mustache's `jquery.mustache.js` beside `mustache.js`
+    _r("wrapped-module", Tier.GENERATED, (WRAPPED_MODULE,),
+       Then(Kind.BUILD_ARTIFACT, "{evidence} again inside a framework's wrapper (that module "
+            "is kept)", subkind="module_format_copy", flags=("generated",), confidence=0.85)),
     # javascript-time-ago's `locale/de.json.js` beside `locale/de.json`
     _r("json-module-copy", Tier.GENERATED, (JSON_MODULE_COPY,),
        Then(Kind.BUILD_ARTIFACT, "{evidence} again as a JavaScript module (the JSON file is kept)",
@@ -1288,6 +1299,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("logrotate-config", Tier.LANGUAGE, (Lang(frozenset({"logrotate"})),),
        Then(Kind.CONFIGURATION, "logrotate configuration: how long a service's logs are kept, "
             "how often rotated and compressed", subkind="logrotate_config")),
+    _r("pam-config", Tier.LANGUAGE, (Lang(frozenset({"pam"})),),
+       Then(Kind.CONFIGURATION, "PAM configuration: the modules that authenticate a service's "
+            "users, check their accounts and open their sessions", subkind="pam_config")),
+    _r("mosquitto-acl", Tier.LANGUAGE, (Lang(frozenset({"mosquitto_acl"})),),
+       Then(Kind.CONFIGURATION, "Mosquitto access control list: which clients may read or "
+            "write which MQTT topics", subkind="mosquitto_acl")),
     _r("ldif", Tier.LANGUAGE, (Lang(frozenset({"ldif"})),),
        Then(Kind.CONFIGURATION, "LDIF: an LDAP directory's entries, schema or configuration "
             "(its passwords redacted)", subkind="ldif")),
