@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
 import lzma
 import zlib
 from typing import BinaryIO
@@ -47,7 +48,7 @@ def inner_name(path: str) -> tuple[str, str] | None:
     return stem, packer[0]
 
 
-def _reader(fmt: str, fh: BinaryIO) -> BinaryIO:
+def _reader(fmt: str, fh: BinaryIO) -> io.BufferedIOBase:
     if fmt == "gzip":
         return gzip.GzipFile(fileobj=fh, mode="rb")
     if fmt == "bzip2":

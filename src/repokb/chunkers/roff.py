@@ -61,9 +61,9 @@ def sections(lines: list[str]) -> tuple[list[Heading], int, str | None]:
     headings: list[Heading] = []
     start, page = 0, None
     for row, line in enumerate(lines):
-        if page is None and (title := _TITLE.match(line)):
-            name = _unquote(title.group(1))
-            page = f"{name}({_unquote(title.group(2))})" if title.group(2) else name
+        if page is None and (head := _TITLE.match(line)):
+            name = _unquote(head.group(1))
+            page = f"{name}({_unquote(head.group(2))})" if head.group(2) else name
             start = row
             continue
         m = _SECTION.match(line)

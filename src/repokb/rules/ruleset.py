@@ -550,6 +550,19 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   Boot's `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
 #   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were unknown,
 #   excluded: "no rule matched")
+# NEXT (decisions42): a compressed text file (`man1/ls.1.gz`, `changelog.Debian.gz`, `README.md.gz`,
+#   `.bz2`, `.xz`) is decided as the file it holds when that one is read or blocked (was binary,
+#   metadata only; manpages-dev's `memfd_secret.2.gz`, `key_setsecret.3.gz` were blocked as named
+#   like a secret store); past max_file_bytes or 100:1 it is refused with the reason; METAFONT
+#   `.mf` code, BibTeX styles `.bst` by their commands (BuildStream's `.bst` YAML), `pam.d/*` and
+#   `pam.conf` PAM configuration, Mosquitto's `aclfile` configuration (were unknown); a UMD bundle
+#   `X.umd.js` beside `X.js` (zod's `lib/index.umd.js`) and `P.X.js` holding `X.js` inside a
+#   framework's wrapper (mustache's `jquery.mustache.js`) build artifacts; a build that is a
+#   module of its own folder with more appended distribution_build (Debian's
+#   `moment-timezone-with-data*.js`; was of a folder above only); English variants (`en-gb.js`,
+#   2+ of them, none `en` or `en-US`) and 3-letter subtags (`ku-kmr.js`) translations; a folder
+#   of translations is counted by codes alone or with a region or script (moment's
+#   `src/lib/utils/is-array.js`, `map.js`, `mod.js`: source, were data)
 CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
