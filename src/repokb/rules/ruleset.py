@@ -797,6 +797,21 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("self-named-generated", Tier.GENERATED, (SELF_NAMED_GENERATED,),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})", subkind="generated_code",
             flags=("generated",), confidence=0.9)),
+    # a component library's metadata for editors (primevue 5.0.6's `web-types.json`: 1,738
+    # pieces, `vetur-attributes.json`, `vetur-tags.json`): each component's props again, written
+    # by a build from the declarations that are read
+    _r("editor-component-metadata", Tier.GENERATED, (Name(T.EDITOR_COMPONENT_METADATA),),
+       Then(Kind.GENERATED, "component metadata for editors ({evidence}): the components' "
+            "props again, generated from their declarations", subkind="editor_metadata",
+            flags=("generated",), confidence=0.9)),
+    # an installed package's man page a tool wrote (coreutils' help2man `man1/ls.1.gz`, 103 of
+    # them): its source (the program's --help, a .pod) is not here, the page is the manual
+    _r("installed-man-page", Tier.GENERATED,
+       (Glob(T.INSTALLED_MAN_GLOBS), Lang(frozenset({"roff", "roff/roff_manpage"})),
+        Sniff("generated_marker")),
+       Then(Kind.DOCUMENTATION, "an installed man page a tool wrote (marker {evidence!r}): its "
+            "source is not here, the page is the manual", subkind="installed_manual",
+            confidence=0.85)),
     # a package's README stays its documentation though a generator wrote it (@aws-sdk's
     # "<!-- generated file, do not edit directly -->": each client's only document)
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),

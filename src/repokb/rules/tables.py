@@ -1449,6 +1449,16 @@ SERVICE_DEFAULTS_DIRS = frozenset({"etc/default", "etc/sysconfig"})
 CONFFILE_COPY_GLOBS = ("*.dpkg-dist", "*.dpkg-new", "*.dpkg-old", "*.dpkg-bak", "*.dpkg-tmp",
                        "*.ucf-dist", "*.ucf-new", "*.ucf-old", "*.rpmnew", "*.rpmsave",
                        "*.rpmorig")
+# Editors' component metadata a UI library's build writes (JetBrains Web Types, Vetur's tags and
+# attributes; package.json's `web-types` and `vetur` keys name them)
+EDITOR_COMPONENT_METADATA = ("web-types.json", "*.web-types.json", "vetur-tags.json",
+                             "vetur-attributes.json")
+# Where an installed package's man pages lie (ruleset "installed-man-page")
+INSTALLED_MAN_GLOBS = ("**/share/man/man*/*", "share/man/man*/*")
+# A project document translated, named by the language in capitals (texlive-base's
+# `readme-txt.dir/README.PL`, `README.RU`, `README.CS`, `README.FR`): text, whatever language an
+# extension `.pl`, `.ru` or `.cs` would name
+TRANSLATED_DOC_NAME = re.compile(r"(?:README|INSTALL|NEWS|CHANGES|FAQ|TODO)\.([A-Z]{2})")
 # Man pages in sections Linguist's Roff does not list (man-pages 6's `man3/size_t.3type`,
 # `EOF.3const`, `printf.h.3head`, `open_how.2type`): a `manN/` folder's `X.N<letters>`
 MAN_PAGE = re.compile(r"man([1-9n])/[^/]+\.\1[a-z]{1,6}")
