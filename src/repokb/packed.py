@@ -70,11 +70,13 @@ def unpack(fh: BinaryIO, fmt: str, packed_size: int, limit: int) -> bytes | None
             data = stream.read(bound + 1)
     except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as exc:
         raise Refused(f"{fmt} stream unreadable ({exc}): not unpacked") from exc
+    if len(data) > bound and bound == limit:
+        raise Refused(f"{fmt} file unpacks to more than {limit:,} bytes (max_file_bytes): "
+                      "too large to read, recorded as a compressed file")
     if len(data) > bound:
-        why = (f"more than {limit:,} bytes (max_file_bytes)" if bound == limit
-               else f"more than {MAX_RATIO} times its {packed_size:,} bytes")
-        raise Refused(f"{fmt} file unpacks to {why}: not unpacked (a compression bomb's "
-                      "guard), recorded as a compressed file")
+        raise Refused(f"{fmt} file unpacks to more than {MAX_RATIO} times its {packed_size:,} "
+                      "bytes: not unpacked (a compression bomb's guard), recorded as a "
+                      "compressed file")
     return data
 
 

@@ -317,3 +317,11 @@ def test_editor_metadata_of_a_component_library_is_recorded_not_read(tmp_path, n
     assert_classified(tmp_path, name, '{"framework": "vue", "contributions": {}}\n',
                       kind=Kind.GENERATED, subkind="editor_metadata",
                       index_policy=Policy.METADATA_ONLY)
+
+
+@cases(("rel",), [("usr/share/doc/sed/BUGS.gz",), ("usr/share/doc/coreutils/NEWS.Debian.gz",)])
+def test_debian_and_gnu_notes_compressed_are_read(tmp_path, rel):
+    """sed's `BUGS.gz`, coreutils' `NEWS.Debian.gz`: unknown inside, so left compressed."""
+    assert_classified(tmp_path, rel, gzip.compress(b"* ABOUT BUGS\n\nBefore reporting a bug, "
+                                                   b"please check the list of known bugs.\n"),
+                      kind=Kind.DOCUMENTATION, index_policy=Policy.PARSE_AND_INDEX)

@@ -1537,6 +1537,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    "news.debian": "text", "bugs": "text",  # Debian's news for admins; GNU's known bugs
     "todo.*": "text",  # Debian's notes beside README.Debian (`usr/share/doc/manpages/TODO.Debian`)
     "faq": "text",  # kombu 5.7.0's FAQ (reST under its plain name)
     # a package's copyright as Debian installs it (`usr/share/doc/ruby-rack/copyright`, DEP-5:
