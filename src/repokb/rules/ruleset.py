@@ -562,7 +562,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   `moment-timezone-with-data*.js`; was of a folder above only); English variants (`en-gb.js`,
 #   2+ of them, none `en` or `en-US`) and 3-letter subtags (`ku-kmr.js`) translations; a folder
 #   of translations is counted by codes alone or with a region or script (moment's
-#   `src/lib/utils/is-array.js`, `map.js`, `mod.js`: source, were data)
+#   `src/lib/utils/is-array.js`, `map.js`, `mod.js`: source, were data); a man page a tool wrote
+#   below `share/man/man*/` documentation `installed_manual` (coreutils' help2man pages; were
+#   generated); `README.PL`/`.RU`/`.CS` text (were Perl, Ruby, C#); `web-types.json`,
+#   `vetur-tags.json`, `vetur-attributes.json` generated `editor_metadata` (were JSON
+#   configuration); `NEWS.Debian`, `BUGS` text (were unknown)
 CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
