@@ -22,7 +22,7 @@ EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haske
                                   "assembly", "fortran", "matlab", "fsharp", "vbnet",
                                   "literate_haskell", "ocaml_interface", "ocamllex",
                                   "ocamlyacc", "julia", "solidity", "nix", "applescript", "lark",
-                                  "cuda", "gdb"})
+                                  "cuda", "gdb", "metafont"})
 
 
 def _linguist() -> dict[str, dict[str, Any]]:

@@ -18,7 +18,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 # layer below; packages are named by their top-level name under repokb.
 LAYERS: list[tuple[str, set[str]]] = [
     ("records", {"repokb", "errors", "formats", "globs", "models", "settings", "lexicon",
-                 "roots", "scratch"}),
+                 "roots", "scratch", "packed"}),
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_lift",

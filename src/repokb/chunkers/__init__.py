@@ -20,8 +20,8 @@ section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhal
 GDB scripts by `define`), nix (Nix by attribute binding), mako (Mako pages by `<%def>` and
 `<%block>`), texmacros (TeX packages and classes by macro definition), bibtex
 (BibTeX bibliographies by entry), nginx (nginx configuration and its Jinja templates by
-block: `server`, `location`, `upstream`). A language with no registered chunker is cut into
-fixed windows.
+block: `server`, `location`, `upstream`), roff (man pages by `.SH` section). A language with no
+registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -54,6 +54,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     requests,
     rlang,
     rmarkdown,  # after code, rlang and markdown: a chunk goes to its language's
+    roff,
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,

@@ -9,7 +9,7 @@ around it and embed as noise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from repokb.chunkers.fixed import Line, windows_over
@@ -65,9 +65,11 @@ def descend(path: Sequence[Heading], heading: Heading) -> list[Heading]:
 
 def heading_sections(lines: Sequence[str], headings: Sequence[Heading], body_start: int,
                      size: int, overlap: int, blocks: Sequence[tuple[int, int]] = (),
-                     outer: Sequence[Heading] = ()) -> list[ChunkPiece]:
+                     outer: Sequence[Heading] = (),
+                     opens: Callable[[str], bool] | None = None) -> list[ChunkPiece]:
     """Sections from body_start on, one per heading, windows inside long ones; `outer` is the
-    heading path the text starts under (a notebook's earlier cells)."""
+    heading path the text starts under (a notebook's earlier cells); `opens`: the lines that
+    open a paragraph besides a blank one (paragraph_pieces)."""
     starts = [body_start] + [h.row for h in headings if h.row > body_start]
     heading_at = {h.row: h for h in headings}
     path: list[Heading] = list(outer)
@@ -85,7 +87,7 @@ def heading_sections(lines: Sequence[str], headings: Sequence[Heading], body_sta
             pieces.append(ChunkPiece(content, items[0][0], items[-1][0], symbol, "section"))
         else:
             pieces.extend(paragraph_pieces(items, size, overlap, symbol,
-                                           _block_rows(lines, blocks)))
+                                           _block_rows(lines, blocks), opens))
     return pieces
 
 
@@ -101,15 +103,19 @@ def _block_rows(lines: Sequence[str], blocks: Sequence[tuple[int, int]]) -> froz
 
 
 def paragraph_pieces(items: Sequence[Line], size: int, overlap: int, symbol: str | None,
-                     in_block: frozenset[int] = frozenset()) -> list[ChunkPiece]:
+                     in_block: frozenset[int] = frozenset(),
+                     opens: Callable[[str], bool] | None = None) -> list[ChunkPiece]:
     """A long section cut between paragraphs (blank lines outside the code blocks whose line
-    numbers `in_block` holds): pieces of up to `size` characters, the previous piece's last
-    paragraph repeated when it fits in `overlap`; a paragraph longer than `size` goes to
-    windows. Measured against plain windows on the retrieval benchmark (bench/RESULTS.md,
-    issue 6)."""
+    numbers `in_block` holds, and lines `opens` says open one: a man page's `.PP`): pieces of
+    up to `size` characters, the previous piece's last paragraph repeated when it fits in
+    `overlap`; a paragraph longer than `size` goes to windows. Measured against plain windows
+    on the retrieval benchmark (bench/RESULTS.md, issue 6)."""
     paragraphs: list[list[Line]] = []
     current: list[Line] = []
     for number, text in items:
+        if opens is not None and current and opens(text):
+            paragraphs.append(current)
+            current = []
         current.append((number, text))
         if not text.strip() and number not in in_block:
             paragraphs.append(current)

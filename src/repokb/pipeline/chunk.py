@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from repokb import packed
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.chunkers.base import (
     Decoder,
@@ -161,12 +162,19 @@ def read_limit(c: Classification, max_file_bytes: int, max_notebook_bytes: int) 
 
 
 def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
-    """(text, sha256 of the bytes); FileProblem for unreadable, oversize or non-UTF-8 files."""
+    """(text, sha256 of the bytes); FileProblem for unreadable, oversize or non-UTF-8 files.
+    A compressed text file (`ls.1.gz`) gives the text it holds (packed.py)."""
+    inner = packed.inner_name(file.path)
     try:
         with file.open() as fh:
-            data = fh.read(max_bytes + 1)
+            data = packed.unpack(fh, inner[1], file.size, max_bytes) if inner else None
+            if data is None:
+                fh.seek(0)
+                data = fh.read(max_bytes + 1)
     except OSError as exc:
         raise FileProblem(f"unreadable: {exc.strerror or exc}") from exc
+    except packed.Refused as refused:
+        raise FileProblem(str(refused)) from refused
     if len(data) > max_bytes:
         raise FileProblem(f"grew past its size limit ({max_bytes} bytes) while indexing")
     return decode_text(data)
@@ -189,6 +197,10 @@ def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,
     chunker would decode, its cells' sources rather than its outputs (the file is read, up to
     `max_bytes`, if `text` is not given); None for any other file, whose size is the measure.
     (Over max_file_bytes nothing of it is indexed: see `decoded_too_large`.)"""
+    if c.index_policy.admits_content and (size := next(
+            (packed.unpacked_size(s.value) for s in c.signals if s.type == packed.SIGNAL),
+            None)) is not None:
+        return size  # a compressed text file: what it holds
     chunker = chunker_for(c.language)
     if not is_decoder(chunker) or not c.index_policy.admits_content:
         return None

@@ -14,8 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from repokb import packed
 from repokb.formats import linguist_id
-from repokb.models import Classification, Signal, SkippedPath, SourceFile
+from repokb.models import Classification, Policy, Signal, SkippedPath, SourceFile
 from repokb.pipeline.discover import discover, scope_record
 from repokb.roots import ProjectRoot
 from repokb.rules import tables as T
@@ -119,7 +120,42 @@ class Classifier:
 
     def classify(self, file: SourceFile, head: bytes | None = None) -> Classification:
         """Classify one file; `head` gives its first bytes from memory (uploads) instead of
-        reading the disk."""
+        reading the disk. A compressed text file (`ls.1.gz`) is decided as the file it holds
+        when that one is read or blocked (packed.py); else as it stands."""
+        inner = packed.inner_name(file.path) if head is None else None
+        if inner is not None and file.size <= self.limits.max_file_bytes:
+            unpacked = self._unpacked(file, *inner)
+            if unpacked is not None:
+                return unpacked
+        return self._classify(file, head)
+
+    def _unpacked(self, file: SourceFile, path: str, fmt: str) -> Classification | None:
+        """The decision on what a packed file holds, as if `path` were there with that text;
+        None when it is not read (refused, unknown, or metadata only: the file then stands
+        as a compressed file, with the reason it was not unpacked)."""
+        try:
+            with file.open() as fh:
+                data = packed.unpack(fh, fmt, file.size, self.limits.max_file_bytes)
+        except OSError:
+            return None
+        except packed.Refused as refused:
+            c = self._classify(file, None)
+            return replace(c, reasons=(*c.reasons, str(refused)))
+        if data is None:
+            return None
+        view = SourceFile(file.project, file.root, path, len(data), file.mtime_ns,
+                          file.disk_path or file.path)
+        c = self._classify(view, data)
+        if not (c.index_policy.admits_content or c.index_policy is Policy.BLOCK):
+            return None
+        name = path.rsplit("/", 1)[-1]
+        return replace(c, reasons=(f"{fmt}-compressed {name}, read unpacked "
+                                   f"({len(data):,} bytes)", *c.reasons),
+                       signals=(Signal(type=packed.SIGNAL,
+                                       value=packed.signal_value(fmt, path, len(data)),
+                                       weight=0.0), *c.signals))
+
+    def _classify(self, file: SourceFile, head: bytes | None) -> Classification:
         given = self.attributes.language_of(file.path) if self.attributes else None
         language = linguist_id(given[0]) if given else None
         note = None

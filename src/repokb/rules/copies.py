@@ -3,7 +3,8 @@ a library's readable build beside its minified one's, a JSON file again as a Jav
 an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
 rollup config writes, a build's entry-point stubs and the scripts they point at, a tool's
 patched copy of a file beside it, a CommonJS declaration of the one in a mirror folder, Sphinx's
-copy of a page's source beside the HTML it rendered.
+copy of a page's source beside the HTML it rendered, a UMD bundle beside its module entry, a
+module again inside a framework's wrapper.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -69,6 +70,48 @@ def ES_BUILD_TWIN(f: FileFacts) -> str | None:
     suffix = next((s for s in T.ES_BUILD_SUFFIXES if lower.endswith(s)), None)
     return None if suffix is None else _same_code_beside(f, f.name[: -len(suffix)] + ".js",
                                                          f.text)
+
+
+@fact("a library's UMD bundle beside its module entry", "path")
+def UMD_BUNDLE(f: FileFacts) -> str | None:
+    """`X.umd.js` beside `X.js` (or `X.mjs`, `X.cjs`), opening with a UMD wrapper
+    (tables.DISTRIBUTION_BUILD_MARKS): the package's modules, which sit beside it, bundled
+    again for a `<script>` tag (zod 3.23.8's `lib/index.umd.js`: `lib/*.js` in one file, 298
+    pieces). The entry's path, or None."""
+    if f.language != "javascript" or not f.lower_name.endswith(T.UMD_BUNDLE_SUFFIXES):
+        return None
+    stem = f.name[: f.lower_name.rindex(".umd.")]
+    here = "/".join(f.dirs)
+    names = f.project.names_in(str(f.file.root), here)
+    entry = next((stem + ext for ext in (".js", ".mjs", ".cjs") if stem + ext in names), None)
+    if entry is None:
+        return None
+    head = "\n".join(f.text.split("\n", T.DISTRIBUTION_HEAD_LINES)[: T.DISTRIBUTION_HEAD_LINES])
+    return posixpath.join(here, entry) if any(
+        pattern.search(head) for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items()
+        if "UMD" in mark) else None
+
+
+@fact("a module again inside a framework's wrapper", "path")
+def WRAPPED_MODULE(f: FileFacts) -> str | None:
+    """`P.X.js` beside `X.js` holding X.js's first `WRAPPED_MODULE_BYTES` bytes word for word
+    past its own opening lines: X.js again, wrapped for a framework (mustache 2.3's
+    `jquery.mustache.js`, `mootools.mustache.js`, `qooxdoo.mustache.js`: mustache.js inside
+    `;(function($) { ... $.mustache = ...`, 129 pieces again). X.js's path, or None."""
+    if f.language != "javascript" or f.lower_name.count(".") < 2 \
+            or f.lower_name.endswith(".min.js"):
+        return None
+    module = f.name.split(".", 1)[1]
+    here = "/".join(f.dirs)
+    if module.lower() == f.lower_name or module not in f.project.names_in(str(f.file.root),
+                                                                         here):
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, module), T.WRAPPED_MODULE_BYTES)
+    if len(other) < T.WRAPPED_MODULE_BYTES or f.text.startswith(other):
+        return None  # too short to tell, or the same file from its start (another rule's)
+    whole = f.whole  # the wrapper's own opening may be long (qooxdoo's: 173 lines)
+    text = whole.decode("utf-8", "replace") if whole is not None else f.text
+    return posixpath.join(here, module) if other in text else None
 
 
 @fact("a bundler's chunk, named with its content hash", "dir")

@@ -202,6 +202,9 @@ class FileFacts:
                     or "html")
         if self.language_mark is not None:  # a `.cue`, `.spec`, `.ks`, `.mak` by its marks
             return self.language_mark[0]
+        if (m := T.TRANSLATED_DOC_NAME.fullmatch(base)) and m.group(1).lower() in \
+                T.LANGUAGE_CODES:
+            return "text"  # texlive's `README.PL`, `README.RU`, `README.CS`: not Perl, Ruby, C#
         if (m := news_fragment_match(self.dirs, base)) is not None and not m.group(2):
             return "text"  # towncrier's `newsfragments/9657.doc`, `761.bugfix`, `12.feature`
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(self.lower_name)  # a template's own (`map.jinja`)

@@ -92,20 +92,21 @@ def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
 
 
 def _module_it_starts_as(f: FileFacts) -> str | None:
-    """A module in a folder above whose name begins this one's and whose first
+    """A module in its folder or one above whose name begins this one's and whose first
     `DISTRIBUTION_SAME_HEAD` bytes this file starts with: the build is that module with more
     appended (moment-timezone 0.6.6's `builds/moment-timezone-with-data.js`: the library of
-    `moment-timezone.js`, then 700 KB of packed zones), or None."""
+    `moment-timezone.js`, then 700 KB of packed zones; Debian's libjs-moment-timezone ships
+    both side by side, and `-with-data-1970-2030.js`), or None."""
     size = T.DISTRIBUTION_SAME_HEAD
     if len(f.head) < size:
         return None
     root, stem = str(f.file.root), f.lower_name[:-3]
-    for up in range(1, min(len(f.dirs), T.DISTRIBUTION_MODULE_UP) + 1):
-        folder = "/".join(f.dirs[:-up])
+    for up in range(0, min(len(f.dirs), T.DISTRIBUTION_MODULE_UP) + 1):
+        folder = "/".join(f.dirs[:len(f.dirs) - up])
         for name in sorted(f.project.names_in(root, folder)):
             lower = name.lower()
             if not (lower.endswith(".js") and stem.startswith(lower[:-3])) \
-                    or lower.endswith(".min.js"):
+                    or lower.endswith(".min.js") or lower == f.lower_name:
                 continue
             path = posixpath.join(folder, name)
             if raw_head_of(os.path.join(root, path), size) == f.head[:size]:

@@ -142,6 +142,17 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"^#(?:define[ \t]+[A-Za-z_]\w*|undef[ \t]+[A-Za-z_]|ifn?def[ \t]+[A-Za-z_]"
             r"|include[ \t]*[<\"]|pragma[ \t]+\w|endif\b)", _M)),
     ),
+    # Linguist's BibTeX Style (programming) and BuildStream (YAML): a `.bst` style is BibTeX's
+    # stack language, its commands at a line's start (`ENTRY`, `FUNCTION {format.names}`,
+    # `MACRO {jan}`, `READ`, `EXECUTE {begin.bib}`, `ITERATE {call.type$}`); a BuildStream
+    # element is YAML (`kind: autotools`, `depends:`)
+    ".bst": (
+        ("bibtex_style", "BibTeX style", re.compile(
+            r"^(?:ENTRY\b|(?:FUNCTION|MACRO|EXECUTE|ITERATE|REVERSE|INTEGERS|STRINGS)"
+            r"[ \t]*\{|READ[ \t]*$)", _M)),
+        ("buildstream", "BuildStream element", re.compile(
+            r"^(?:kind|depends|build-depends|sources|variables|config):(?:[ \t]|$)", _M)),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
 # A head that rules a candidate out whatever mark it holds: knex's CoffeeScript, LiveScript and

@@ -55,8 +55,9 @@ def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
 def _language_of(name: str, known: bool = True) -> tuple[str, str] | None:
     """The language code a JSON file or a script is named by and its extension (`pt-BR.json`,
     `de-DE.d.ts` -> ("pt", ".json"), ("de", ".d.ts")); with `known`, only a code of
-    tables.LANGUAGE_CODES."""
-    m = T.LOCALE_FILE.fullmatch(name.lower())
+    tables.LANGUAGE_CODES, alone or with a region or script (`ku-kmr.js`, `is-array.js` are
+    counted as no language's: moment's `src/lib/utils/` holds ten `is-*.js`)."""
+    m = (T.LOCALE_FILE_PLAIN if known else T.LOCALE_FILE).fullmatch(name.lower())
     if m is None or (known and m.group(1) not in T.LANGUAGE_CODES):
         return None
     return m.group(1), m.group(2)
@@ -79,9 +80,10 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
     here = "/".join(f.dirs)
     names = f.project.names_in(str(f.file.root), here)
     source = T.LOCALE_SOURCE_LANGUAGE + ext
-    if language == T.LOCALE_SOURCE_LANGUAGE and (f.lower_name == source or source not in names):
-        return None  # English's, or its regional variant standing in for it (`en-GB.json`)
     counts = f.project.locale_files
+    if language == T.LOCALE_SOURCE_LANGUAGE and (f.lower_name == source or (
+            source not in names and _stands_in(f, here, ext, names))):
+        return None  # English's, or its regional variant standing in for it (`en-GB.json`)
     key = f"{here}/*{ext}"
     languages = f"{key} languages"
     if key not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
@@ -90,6 +92,20 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
         counts[key], counts[languages] = len(codes), len(set(codes))
     return f"{here or '.'}/ holds {counts[key]} translations in {counts[languages]} languages" \
         if counts[languages] >= T.LOCALE_SIBLINGS_MIN else None
+
+
+def _stands_in(f: FileFacts, here: str, ext: str, names: frozenset[str]) -> bool:
+    """Whether this English variant stands in for a missing `en` file: it is the folder's only
+    one, or `en-US` among several. Several others (moment's `locale/en-gb.js`, `en-au.js` ...
+    eight in all; its English is in moment.js itself) each adapt that English to a region: they
+    are translations too."""
+    key = f"{here}/en-*{ext}"
+    if key not in f.project.locale_files:
+        f.project.locale_files[key] = sum(
+            1 for name in names if (found := _language_of(name)) is not None
+            and found == (T.LOCALE_SOURCE_LANGUAGE, ext))
+    return (f.project.locale_files[key] < 2
+            or f.lower_name in (f"en-us{ext}", f"en_us{ext}"))
 
 
 def _language_folders(f: FileFacts) -> tuple[str, int]:

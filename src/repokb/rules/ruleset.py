@@ -51,6 +51,8 @@ from repokb.rules.copies import (
     SCRIPT_ENTRY_STUB,
     SPHINX_SOURCE_COPY,
     TEXT_RENDERING,
+    UMD_BUNDLE,
+    WRAPPED_MODULE,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
@@ -551,6 +553,23 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (rank42): a folder of translations is counted in languages, not files (5+ languages):
 #   eslint's 96 rules `lib/rules/no-*.js` (Norwegian `no` with subtags) and 3 `id-*.js` are
 #   source again (were data, translation_catalog, metadata only: "holds 99 translations")
+# NEXT (decisions42): a compressed text file (`man1/ls.1.gz`, `changelog.Debian.gz`, `README.md.gz`,
+#   `.bz2`, `.xz`) is decided as the file it holds when that one is read or blocked (was binary,
+#   metadata only; manpages-dev's `memfd_secret.2.gz`, `key_setsecret.3.gz` were blocked as named
+#   like a secret store); past max_file_bytes or 100:1 it is refused with the reason; METAFONT
+#   `.mf` code, BibTeX styles `.bst` by their commands (BuildStream's `.bst` YAML), `pam.d/*` and
+#   `pam.conf` PAM configuration, Mosquitto's `aclfile` configuration (were unknown); a UMD bundle
+#   `X.umd.js` beside `X.js` (zod's `lib/index.umd.js`) and `P.X.js` holding `X.js` inside a
+#   framework's wrapper (mustache's `jquery.mustache.js`) build artifacts; a build that is a
+#   module of its own folder with more appended distribution_build (Debian's
+#   `moment-timezone-with-data*.js`; was of a folder above only); English variants (`en-gb.js`,
+#   2+ of them, none `en` or `en-US`) and 3-letter subtags (`ku-kmr.js`) translations; a folder
+#   of translations is counted by codes alone or with a region or script (moment's
+#   `src/lib/utils/is-array.js`, `map.js`, `mod.js`: source, were data); a man page a tool wrote
+#   below `share/man/man*/` documentation `installed_manual` (coreutils' help2man pages; were
+#   generated); `README.PL`/`.RU`/`.CS` text (were Perl, Ruby, C#); `web-types.json`,
+#   `vetur-tags.json`, `vetur-attributes.json` generated `editor_metadata` (were JSON
+#   configuration); `NEWS.Debian`, `BUGS` text (were unknown)
 CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -785,6 +804,21 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("self-named-generated", Tier.GENERATED, (SELF_NAMED_GENERATED,),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})", subkind="generated_code",
             flags=("generated",), confidence=0.9)),
+    # a component library's metadata for editors (primevue 5.0.6's `web-types.json`: 1,738
+    # pieces, `vetur-attributes.json`, `vetur-tags.json`): each component's props again, written
+    # by a build from the declarations that are read
+    _r("editor-component-metadata", Tier.GENERATED, (Name(T.EDITOR_COMPONENT_METADATA),),
+       Then(Kind.GENERATED, "component metadata for editors ({evidence}): the components' "
+            "props again, generated from their declarations", subkind="editor_metadata",
+            flags=("generated",), confidence=0.9)),
+    # an installed package's man page a tool wrote (coreutils' help2man `man1/ls.1.gz`, 103 of
+    # them): its source (the program's --help, a .pod) is not here, the page is the manual
+    _r("installed-man-page", Tier.GENERATED,
+       (Glob(T.INSTALLED_MAN_GLOBS), Lang(frozenset({"roff", "roff/roff_manpage"})),
+        Sniff("generated_marker")),
+       Then(Kind.DOCUMENTATION, "an installed man page a tool wrote (marker {evidence!r}): its "
+            "source is not here, the page is the manual", subkind="installed_manual",
+            confidence=0.85)),
     # a package's README stays its documentation though a generator wrote it (@aws-sdk's
     # "<!-- generated file, do not edit directly -->": each client's only document)
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),
@@ -892,6 +926,15 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in ES module syntax (that one "
             "is kept)", subkind="module_format_variant", flags=("generated",),
             confidence=0.85)),
+    # zod's `lib/index.umd.js` beside `lib/index.js`
+    _r("umd-bundle", Tier.GENERATED, (UMD_BUNDLE,),
+       Then(Kind.BUILD_ARTIFACT, "the package's modules bundled again as UMD for a script tag "
+            "(its entry {evidence} and the modules beside it are kept)",
+            subkind="module_format_variant", flags=("generated",), confidence=0.85)),
+    # mustache's `jquery.mustache.js` beside `mustache.js`
+    _r("wrapped-module", Tier.GENERATED, (WRAPPED_MODULE,),
+       Then(Kind.BUILD_ARTIFACT, "{evidence} again inside a framework's wrapper (that module "
+            "is kept)", subkind="module_format_copy", flags=("generated",), confidence=0.85)),
     # javascript-time-ago's `locale/de.json.js` beside `locale/de.json`
     _r("json-module-copy", Tier.GENERATED, (JSON_MODULE_COPY,),
        Then(Kind.BUILD_ARTIFACT, "{evidence} again as a JavaScript module (the JSON file is kept)",
@@ -1291,6 +1334,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("logrotate-config", Tier.LANGUAGE, (Lang(frozenset({"logrotate"})),),
        Then(Kind.CONFIGURATION, "logrotate configuration: how long a service's logs are kept, "
             "how often rotated and compressed", subkind="logrotate_config")),
+    _r("pam-config", Tier.LANGUAGE, (Lang(frozenset({"pam"})),),
+       Then(Kind.CONFIGURATION, "PAM configuration: the modules that authenticate a service's "
+            "users, check their accounts and open their sessions", subkind="pam_config")),
+    _r("mosquitto-acl", Tier.LANGUAGE, (Lang(frozenset({"mosquitto_acl"})),),
+       Then(Kind.CONFIGURATION, "Mosquitto access control list: which clients may read or "
+            "write which MQTT topics", subkind="mosquitto_acl")),
     _r("ldif", Tier.LANGUAGE, (Lang(frozenset({"ldif"})),),
        Then(Kind.CONFIGURATION, "LDIF: an LDAP directory's entries, schema or configuration "
             "(its passwords redacted)", subkind="ldif")),

@@ -1134,6 +1134,11 @@ ROLLUP_INPUT_OR_FILE = re.compile(
     r"""\b(input|file)\s*:\s*\[?\s*["'](?:\./)?([\w@./-]+\.[cm]?js)["']""")
 # `X.es.js` beside `X.js`, the same code in ES module syntax (copies.ES_BUILD_TWIN)
 ES_BUILD_SUFFIXES = (".es.js",)
+# A UMD bundle's names (copies.UMD_BUNDLE: zod's `lib/index.umd.js` beside `lib/index.js`)
+UMD_BUNDLE_SUFFIXES = (".umd.js", ".umd.cjs")
+# How much of a module's head a framework wrapper must hold word for word (copies.WRAPPED_MODULE:
+# mustache's `jquery.mustache.js` holds mustache.js whole)
+WRAPPED_MODULE_BYTES = 2048
 # `X.json.js` beside `X.json`, exporting it (copies.JSON_MODULE_COPY)
 JSON_MODULE_SUFFIXES = (".json.js", ".json.mjs", ".json.cjs")
 JSON_MODULE_EXPORT = re.compile(r"\s*(?:export default|module\.exports\s*=)\s*[\[{]")
@@ -1191,6 +1196,10 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # `psk=`, `password=`, `wep-key0=`) as wg0.conf's `PrivateKey`; an inline `<key>` private
     # key blocks the profile (private-key-file). Were unknown: excluded, "no rule matched"
     ".ovpn": "ini", ".nmconnection": "ini",
+    # METAFONT, Knuth's font language (texlive's `fonts/source/public/cm/cmr10.mf`, `misc/
+    # mode2dpixy.mf`: `mode_setup;`, `beginchar(...)`, `def ... enddef;`); Linguist names none
+    # (Java's `META-INF/MANIFEST.MF` is Linguist's JAR Manifest by its name, decided first)
+    ".mf": "metafont",
     ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
     ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
@@ -1275,6 +1284,12 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # logrotate's main settings (`/etc/logrotate.conf`: `weekly`, `rotate 4`, `include
     # /etc/logrotate.d`, `/var/log/wtmp { ... }`), as its `logrotate.d/*` are (was INI)
     "logrotate.conf": "logrotate",
+    # PAM's single-file form (`/etc/pam.conf`: a service name before each pam.d line)
+    "pam.conf": "pam",
+    # Mosquitto's access control list (`acl_file`; its `aclfile.example`: `user roger`, `topic
+    # read $SYS/#`, `pattern write ...`): which client may read or write which topics
+    "aclfile": "mosquitto_acl",
+    "manifest.mf": "jar_manifest",  # Linguist's JAR Manifest, before `.mf` (METAFONT)
     "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
     "meson.options": "meson",
     # Erlang terms under a `.config` name, which .NET's app/web.config made XML (Linguist's
@@ -1405,6 +1420,9 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
     # logrotate's per-service settings (`/etc/logrotate.d/nginx`: `/var/log/nginx/*.log { daily
     # rotate 14 ... }`) and ufw's application profiles (`[Nginx Full]` / `ports=80,443/tcp`, INI)
     "logrotate.d": "logrotate", "ufw/applications.d": "ini",
+    # PAM's per-service stacks (`/etc/pam.d/sshd`: `auth required pam_unix.so`, `@include
+    # common-auth`): which modules authenticate a service's users (were unknown)
+    "pam.d": "pam",
 }
 # A service's settings its init script and systemd unit read (`/etc/default/nginx`,
 # `/etc/sysconfig/haproxy`): shell assignments, configuration rather than a program
@@ -1431,6 +1449,16 @@ SERVICE_DEFAULTS_DIRS = frozenset({"etc/default", "etc/sysconfig"})
 CONFFILE_COPY_GLOBS = ("*.dpkg-dist", "*.dpkg-new", "*.dpkg-old", "*.dpkg-bak", "*.dpkg-tmp",
                        "*.ucf-dist", "*.ucf-new", "*.ucf-old", "*.rpmnew", "*.rpmsave",
                        "*.rpmorig")
+# Editors' component metadata a UI library's build writes (JetBrains Web Types, Vetur's tags and
+# attributes; package.json's `web-types` and `vetur` keys name them)
+EDITOR_COMPONENT_METADATA = ("web-types.json", "*.web-types.json", "vetur-tags.json",
+                             "vetur-attributes.json")
+# Where an installed package's man pages lie (ruleset "installed-man-page")
+INSTALLED_MAN_GLOBS = ("**/share/man/man*/*", "share/man/man*/*")
+# A project document translated, named by the language in capitals (texlive-base's
+# `readme-txt.dir/README.PL`, `README.RU`, `README.CS`, `README.FR`): text, whatever language an
+# extension `.pl`, `.ru` or `.cs` would name
+TRANSLATED_DOC_NAME = re.compile(r"(?:README|INSTALL|NEWS|CHANGES|FAQ|TODO)\.([A-Z]{2})")
 # Man pages in sections Linguist's Roff does not list (man-pages 6's `man3/size_t.3type`,
 # `EOF.3const`, `printf.h.3head`, `open_how.2type`): a `manN/` folder's `X.N<letters>`
 MAN_PAGE = re.compile(r"man([1-9n])/[^/]+\.\1[a-z]{1,6}")
@@ -1509,6 +1537,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    "news.debian": "text", "bugs": "text",  # Debian's news for admins; GNU's known bugs
     "todo.*": "text",  # Debian's notes beside README.Debian (`usr/share/doc/manpages/TODO.Debian`)
     "faq": "text",  # kombu 5.7.0's FAQ (reST under its plain name)
     # a package's copyright as Debian installs it (`usr/share/doc/ruby-rack/copyright`, DEP-5:
@@ -1699,8 +1728,13 @@ RESX_TRANSLATION_GLOBS = ("*.??.resx", "*.??-*.resx")
 # ... or as a script of JavaScript or TypeScript (or its declarations) one per language
 # (handsontable 18.1.1's `languages/de-DE.js`, a UMD build of `i18n/languages/de-DE.js`, and its
 # `.d.ts`: 64 files, 1,000 pieces; moment's and dayjs' `locale/*.js`), English's kept as well
-LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}|[a-z\d]{5,8}))*"
+LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{2,4}|\d{3}|[a-z\d]{5,8}))*"
                          r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
+# ... the code alone or with a region or a script (`de.js`, `pt-br.js`, `zh-hant.json`, `es-419`):
+# the form counted among a folder's translations (a file of any LOCALE_FILE form in such a
+# folder is one: moment's `locale/ku-kmr.js`, `oc-lnc.js`)
+LOCALE_FILE_PLAIN = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}))?"
+                               r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
 LOCALE_SIBLINGS_MIN = 5
 LOCALE_SOURCE_LANGUAGE = "en"
 # ... or as Python, a folder per language holding its word lists (layout.LOCALE_WORD_LIST:
