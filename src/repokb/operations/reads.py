@@ -12,6 +12,7 @@ from repokb.errors import InputError, NotFoundError, require_project
 from repokb.explain import explain as explain_path
 from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
+from repokb.formats import linguist_id
 from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.operations.base import OperationsBase, in_use
@@ -36,9 +37,13 @@ class Reads(OperationsBase):
     # -- reads ------------------------------------------------------------------------------
     def _meant(self, query: Query) -> Query:
         """The query scoped to the projects its names mean (scope.py: `Cobra`, `cobra/`, a
-        folder of the project)."""
+        folder of the project), and to the languages its language names mean, as a
+        .gitattributes names them (`JavaScript`, `js`, `C++`: repokb's `javascript`, `cpp`)."""
         meant = tuple(dict.fromkeys(self._project(p) for p in query.projects))
-        return query if meant == query.projects else replace(query, projects=meant)
+        languages = tuple(dict.fromkeys(linguist_id(x) or x for x in query.languages))
+        if (meant, languages) == (query.projects, query.languages):
+            return query
+        return replace(query, projects=meant, languages=languages)
 
     @in_use
     def search(self, query: Query) -> list[dict[str, Any]]:
