@@ -527,7 +527,8 @@ def test_an_agent_reuses_what_the_answers_show(workspace: Workspace, mixed_repo:
                                                home: Path) -> None:
     """A new user's agent on three PyPI/npm projects (agents42): a search hit's line names the
     file `undici-6.21.0/lib/handler/retry-handler.js:107-163`, and get_context or explain_file
-    given that path answered "not in the catalog in any indexed project"; explain_file refused
+    given that path answered "not in the catalog in any indexed project" (and a search's `path`
+    glob so written, `undici-6.21.0/lib/**`, matched nothing); explain_file refused
     `project: cattrs` ("No project 'cattrs'... Did you mean 'cattrs-24.1.2'?") where search,
     get_context and stats take it; `language: JavaScript` or `js` found nothing, the answer
     listing `None` among the indexed languages; a line past the file's end hinted that the
@@ -551,6 +552,12 @@ def test_an_agent_reuses_what_the_answers_show(workspace: Workspace, mixed_repo:
             assert "def connect_with_timeout" in data["target"]["content"]
             data, text, error = await call(s, "explain_file", path=shown)
             assert not error and data["path"] == "src/shop/db.py", text
+            # ... and a path glob written the same way
+            data, text, error = await call(s, "search", query="timeout",
+                                           path="shop-2.0.1/src/**")
+            paths = {h["path"] for h in data["hits"]}
+            assert not error and "src/shop/db.py" in paths, text
+            assert all(p.startswith("src/") for p in paths), text
             # the project's name without its version, as every other tool takes it
             for tool in ("explain_file", "get_context"):
                 data, text, error = await call(s, tool, path="src/shop/db.py", project="shop")

@@ -41,9 +41,26 @@ class Reads(OperationsBase):
         .gitattributes names them (`JavaScript`, `js`, `C++`: repokb's `javascript`, `cpp`)."""
         meant = tuple(dict.fromkeys(self._project(p) for p in query.projects))
         languages = tuple(dict.fromkeys(linguist_id(x) or x for x in query.languages))
-        if (meant, languages) == (query.projects, query.languages):
+        if (meant, languages) != (query.projects, query.languages):
+            query = replace(query, projects=meant, languages=languages)
+        return self._globs_as_shown(query)
+
+    def _globs_as_shown(self, query: Query) -> Query:
+        """Path globs written as hits show paths, their project first (`undici-6.21.0/lib/**`),
+        that match nothing as written but do in that project (`lib/**`): read so. Only when
+        every glob names the same project, one of the query's projects if it has some."""
+        if not query.path_globs:
             return query
-        return replace(query, projects=meant, languages=languages)
+        catalog = self.ws.catalog
+        heads = {glob.partition("/")[0] for glob in query.path_globs}
+        rests = tuple(glob.partition("/")[2] for glob in query.path_globs)
+        if len(heads) != 1 or not all(rests) or \
+                (project := next(iter(heads))) not in catalog.project_names() or \
+                query.projects and project not in query.projects or \
+                catalog.match_paths(query.path_globs, query.projects) or \
+                not catalog.match_paths(rests, (project,)):
+            return query
+        return replace(query, projects=(project,), path_globs=rests)
 
     @in_use
     def search(self, query: Query) -> list[dict[str, Any]]:
