@@ -339,6 +339,20 @@ def test_a_project_scope_named_by_a_token_is_cached_under_its_redacted_name(env:
     assert b"<REDACTED_SECRET_" in stored and fake.GITHUB_TOKEN.encode() not in stored
 
 
+def test_a_project_scope_as_people_type_it_is_the_projects_one_cache_scope(env: Env) -> None:
+    """A new user's agent trial (agents42): `X-Repokb-Project: cattrs`, `Cattrs` and
+    `cattrs-24.1.2` searched the same project (search reads the names so) but cached each
+    answer under the header's own spelling, three scopes for one project: the same question
+    asked under another spelling went to the upstream again."""
+    assert ask(env, "openai", KB_QUESTION, False, {"X-Repokb-Project": "Shop"})[0] == \
+        "KNOWLEDGE-RAG"
+    assert env.cache_entries(expect=1) == 1
+    for spelling in ("shop", "shop/", "SHOP"):
+        assert ask(env, "anthropic", KB_QUESTION, False,
+                   {"X-Repokb-Project": spelling})[0] == "HIT", spelling
+    assert env.ops.cache_stats()["by_scope"] == {"shop": 1}
+
+
 def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
     outcome, text = ask(env, "openai", OFF_TOPIC, False)

@@ -139,6 +139,12 @@ class Reads(OperationsBase):
 
     # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
     @in_use
+    def projects_meant(self, names: Iterable[str]) -> tuple[str, ...]:
+        """The projects names typed as a person types them mean (`cattrs`, `Cattrs`:
+        `cattrs-24.1.2`), sorted: X-Repokb-Project's, so one project set is one cache scope."""
+        return tuple(sorted(dict.fromkeys(self._project(name) for name in names)))
+
+    @in_use
     def embed_question(self, text: str) -> list[float]:
         """The query vector of a question, as search embeds it (the proxy's cache keys); a
         search for the same words next re-uses it (whitespace never changes a vector)."""

@@ -218,6 +218,10 @@ class Proxy:
               projects: tuple[str, ...]) -> Plan:
         """Redact, then cache lookup, then knowledge search (on a worker thread)."""
         s = self.settings
+        try:  # `cattrs` or `Cattrs` is `cattrs-24.1.2`: one cache scope, as search reads it
+            projects = self.backend.projects_meant(projects)
+        except Exception:  # as a failed lookup: the names as sent
+            log.warning("proxy: cannot read the project names", exc_info=True)
         plan = Plan(protocol.redact(body, _redact), projects)
         plan.question = protocol.question(plan.body)
         if plan.question is None:
