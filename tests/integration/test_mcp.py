@@ -580,3 +580,35 @@ def test_an_agent_reuses_what_the_answers_show(workspace: Workspace, mixed_repo:
             assert "index_path" in data["error"]["hint"], text
 
     run(scenario)
+
+
+def test_an_empty_knowledge_base_says_its_first_run_is_going(home: Path, tmp_path: Path) -> None:
+    """A new user's agent (agents42), a fresh home: index_path(wait_seconds=0), then search and
+    list_projects answered "Nothing has been indexed yet ... Index the project first: call the
+    index_path tool" while the run it had just started walked its files: the agent is sent to
+    start what is already going. Until the run stores a file they name the run, and how far
+    it is, and then the hits come."""
+    big = many_files(tmp_path / "big", 600)
+
+    async def scenario() -> None:
+        async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
+            data, text, error = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert not error, text
+            said = []
+            for _ in range(600):
+                data, text, error = await call(s, "search", query="handle step of an order",
+                                               limit=3)
+                assert not error, text
+                if data["hits"]:
+                    break
+                said.append(text)
+                listed, text, _ = await call(s, "list_projects")
+                said.append(text)
+                await anyio.sleep(0.1)
+            assert data["hits"] and said, said  # asked before anything was stored
+            assert not [t for t in said if "Nothing has been indexed yet" in t], said
+            assert all("first index run is going: big (" in t
+                       or "big is being indexed for the first time" in t for t in said), said
+            await call(s, "cancel_index", path=str(big), wait_seconds=0)
+
+    run(scenario)

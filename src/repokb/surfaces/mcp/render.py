@@ -13,13 +13,23 @@ from repokb.models import (
     symbol_phrase,
     vectors_changed_text,
 )
-from repokb.operations.jobs import CANCELLED
+from repokb.operations.jobs import CANCELLED, Job
 
 NOTHING_INDEXED = (
     "Nothing has been indexed yet, so there is nothing to search. Index the project first: "
     "call the index_path tool with the project folder's absolute path, or run "
     "`repokb index /path/to/project` in a terminal.")
 _MAX_LINES = 40
+
+
+def first_runs(jobs: list[Job]) -> str:
+    """What an empty knowledge base says while its first index runs go (an agent that just
+    called index_path, told "index the project first", calls it again and waits on nothing)."""
+    going = "; ".join(f"{job.project} ({job.status}, {job.done}/{job.total} files)"
+                      for job in jobs)
+    return (f"Nothing is searchable yet: the first index run is going: {going}. Files become "
+            "searchable as the run stores them (words first, meaning after); ask again in a "
+            "few seconds, or call index_path with the same path to follow the run.")
 
 
 def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> str:

@@ -118,6 +118,12 @@ def _explain_target(backend: Backend, raw: str,
     return rel, project, False  # not on disk (deleted since): the catalog's record only
 
 
+def _nothing_yet(backend: Backend) -> str:
+    """An empty knowledge base: how to index, or the first runs going."""
+    going = [job for job in backend.jobs() if job.status in ACTIVE]
+    return render.first_runs(going) if going else render.NOTHING_INDEXED
+
+
 # -- search -----------------------------------------------------------------------------------
 async def search(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     """A project is a filter here, as in every search: one nothing is known of finds no hits,
@@ -126,8 +132,9 @@ async def search(backend: Backend, args: dict[str, Any], session: Session) -> Re
     names = await _run(backend.names)
     concerned = [project] if project else names
     if not names:
+        message = await _run(_nothing_yet, backend)
         return ({"query": shown(args["query"]), "indexed": False, "hits": [],
-                 "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
+                 "message": message}, message, [])
     query = Query(text=args["query"], limit=args.get("limit", 10),
                   projects=(project,) if project else (),
                   kinds=(args["kind"],) if args.get("kind") else (),
@@ -253,7 +260,8 @@ async def cancel_index(backend: Backend, args: dict[str, Any], session: Session)
 # -- list_projects, stats ---------------------------------------------------------------------
 async def list_projects(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     if not await _run(backend.names):
-        return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
+        message = await _run(_nothing_yet, backend)
+        return {"projects": [], "message": message}, message, []
     stats = await _run(backend.stats, None)
     indexed = stats.get("indexed_by_project") or {}  # (none from an older owner)
     projects = [{"project": name, "files": files, "indexed_files": indexed.get(name),
