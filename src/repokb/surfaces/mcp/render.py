@@ -32,12 +32,22 @@ def first_runs(jobs: list[Job]) -> str:
             "few seconds, or call index_path with the same path to follow the run.")
 
 
+def _echoed(query: str) -> str:
+    """The query as an answer's first line repeats it: a long one cut (it is the agent's own,
+    up to 2,000 characters, and every answer goes into its model context again)."""
+    return query if len(query) <= _ECHO else query[:_ECHO - 3] + "..."
+
+
+_ECHO = 160
+
+
 def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> str:
+    query = _echoed(query)
     if not found:
         return (f"No indexed chunk matches {query!r}: {reason}" if reason else
                 f"No indexed chunk matches {query!r} with these filters. Try other words, a "
                 "symbol name, or fewer filters.")
-    parts = [f"{len(found)} hits for {query!r}:"]
+    parts = [f"{len(found)} hit{'s' if len(found) != 1 else ''} for {query!r}:"]
     named = next((h["project_from_question"] for h in found if h.get("project_from_question")),
                  None)
     if named:
