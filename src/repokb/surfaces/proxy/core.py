@@ -231,7 +231,10 @@ class Proxy:
                           and plan.body.get("n") in (None, 1)  # one answer, not several
                           and not protocol.has_images(plan.body)
                           and not protocol.has_tool_turns(plan.body)
-                          and not protocol.continues(plan.body))
+                          and not protocol.continues(plan.body)
+                          # a question redaction took a secret from: never cached (docs/proxy.md;
+                          # the words around it, hosts and users, would reach other clients)
+                          and protocol.question(body) == plan.question)
         if plan.cacheable:
             try:
                 plan.vector = self.backend.embed(plan.question)
