@@ -145,7 +145,9 @@ def _target(points: list[StoredPoint], rel: str, line: int | None, symbol: str |
         last = max(p.payload["end_line"] for p in points)
         if line > last or line < 1:
             raise InputError(f"Line {line} is outside the indexed lines of {rel} (1-{last}).",
-                             hint="The file may have changed since it was indexed.")
+                             hint=f"Give a line from 1 to {last} (a search hit's start_line), "
+                                  "or a symbol; if the file changed since it was indexed, "
+                                  "index it again (<<index>>).")
         # a line between chunks (blank lines, dropped short chunks): the next chunk
         return next(i for i, p in enumerate(points) if p.payload["start_line"] > line)
     return 0

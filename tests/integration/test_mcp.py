@@ -521,3 +521,94 @@ def test_a_search_during_a_projects_first_run_says_it_is_being_indexed(indexed: 
             await call(s, "cancel_index", path=str(big), wait_seconds=0)
 
     run(scenario)
+
+
+def test_an_agent_reuses_what_the_answers_show(workspace: Workspace, mixed_repo: Path,
+                                               home: Path) -> None:
+    """A new user's agent on three PyPI/npm projects (agents42): a search hit's line names the
+    file `undici-6.21.0/lib/handler/retry-handler.js:107-163`, and get_context or explain_file
+    given that path answered "not in the catalog in any indexed project" (and a search's `path`
+    glob so written, `undici-6.21.0/lib/**`, matched nothing); explain_file refused
+    `project: cattrs` ("No project 'cattrs'... Did you mean 'cattrs-24.1.2'?") where search,
+    get_context and stats take it; `language: JavaScript` or `js` found nothing, the answer
+    listing `None` among the indexed languages; a line past the file's end hinted that the
+    file "may have changed" when it had not."""
+    Operations(workspace).index([str(mixed_repo)], project="shop-2.0.1")
+    workspace.close()
+
+    async def scenario() -> None:
+        async with stdio_session(home, cwd="/") as s:
+            data, text, error = await call(s, "search", query="open a database connection "
+                                           "with a timeout", limit=3)
+            assert not error and data["hits"][0]["path"] == "src/shop/db.py", text
+            # the path exactly as the first hit's line writes it, its project first
+            line = next(x for x in text.splitlines() if x.startswith("1. "))
+            shown = line.split()[1].rsplit(":", 1)[0]
+            assert shown == "shop-2.0.1/src/shop/db.py", line
+            data, text, error = await call(s, "get_context", path=shown,
+                                           symbol="connect_with_timeout")
+            assert not error, text
+            assert (data["project"], data["path"]) == ("shop-2.0.1", "src/shop/db.py")
+            assert "def connect_with_timeout" in data["target"]["content"]
+            data, text, error = await call(s, "explain_file", path=shown)
+            assert not error and data["path"] == "src/shop/db.py", text
+            # ... and a path glob written the same way
+            data, text, error = await call(s, "search", query="timeout",
+                                           path="shop-2.0.1/src/**")
+            paths = {h["path"] for h in data["hits"]}
+            assert not error and "src/shop/db.py" in paths, text
+            assert all(p.startswith("src/") for p in paths), text
+            # the project's name without its version, as every other tool takes it
+            for tool in ("explain_file", "get_context"):
+                data, text, error = await call(s, tool, path="src/shop/db.py", project="shop")
+                assert not error and data["project"] == "shop-2.0.1", (tool, text)
+            # a path whose first part names another project than the one given: not found
+            data, text, error = await call(s, "get_context", path=shown, project="nope")
+            assert error and data["error"]["type"] == "not_found", text
+            # languages as people name them
+            for language in ("Python", "py", "python"):
+                data, text, error = await call(s, "search", query="database timeout",
+                                               language=language)
+                assert not error and data["hits"], (language, text)
+                assert {h["language"] for h in data["hits"]} == {"python"}
+            data, text, _ = await call(s, "search", query="database timeout", language="COBOL")
+            assert not data["hits"] and "Indexed languages: " in text
+            assert "None" not in data["reason"] and "python" in data["reason"], text
+            # a line past the end: the range to give, not "the file may have changed"
+            data, text, error = await call(s, "get_context", path="src/shop/db.py", line=9999)
+            assert error and "from 1 to " in data["error"]["hint"], text
+            assert "index_path" in data["error"]["hint"], text
+
+    run(scenario)
+
+
+def test_an_empty_knowledge_base_says_its_first_run_is_going(home: Path, tmp_path: Path) -> None:
+    """A new user's agent (agents42), a fresh home: index_path(wait_seconds=0), then search and
+    list_projects answered "Nothing has been indexed yet ... Index the project first: call the
+    index_path tool" while the run it had just started walked its files: the agent is sent to
+    start what is already going. Until the run stores a file they name the run, and how far
+    it is, and then the hits come."""
+    big = many_files(tmp_path / "big", 600)
+
+    async def scenario() -> None:
+        async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
+            data, text, error = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert not error, text
+            said = []
+            for _ in range(600):
+                data, text, error = await call(s, "search", query="handle step of an order",
+                                               limit=3)
+                assert not error, text
+                if data["hits"]:
+                    break
+                said.append(text)
+                listed, text, _ = await call(s, "list_projects")
+                said.append(text)
+                await anyio.sleep(0.1)
+            assert data["hits"] and said, said  # asked before anything was stored
+            assert not [t for t in said if "Nothing has been indexed yet" in t], said
+            assert all("first index run is going: big (" in t
+                       or "big is being indexed for the first time" in t for t in said), said
+            await call(s, "cancel_index", path=str(big), wait_seconds=0)
+
+    run(scenario)

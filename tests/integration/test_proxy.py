@@ -339,6 +339,39 @@ def test_a_project_scope_named_by_a_token_is_cached_under_its_redacted_name(env:
     assert b"<REDACTED_SECRET_" in stored and fake.GITHUB_TOKEN.encode() not in stored
 
 
+def test_a_project_scope_as_people_type_it_is_the_projects_one_cache_scope(env: Env) -> None:
+    """A new user's agent trial (agents42): `X-Repokb-Project: cattrs`, `Cattrs` and
+    `cattrs-24.1.2` searched the same project (search reads the names so) but cached each
+    answer under the header's own spelling, three scopes for one project: the same question
+    asked under another spelling went to the upstream again."""
+    assert ask(env, "openai", KB_QUESTION, False, {"X-Repokb-Project": "Shop"})[0] == \
+        "KNOWLEDGE-RAG"
+    assert env.cache_entries(expect=1) == 1
+    for spelling in ("shop", "shop/", "SHOP"):
+        assert ask(env, "anthropic", KB_QUESTION, False,
+                   {"X-Repokb-Project": spelling})[0] == "HIT", spelling
+    assert env.ops.cache_stats()["by_scope"] == {"shop": 1}
+
+
+def test_a_question_redaction_took_a_secret_from_is_never_cached(env: Env) -> None:
+    """A new user's trial (agents42): "My CI fails publishing with token X -- why ...?" was
+    cached under its redacted words, and the next client's question in the same words, with
+    another token, got that answer as a HIT: the words around a pasted secret (its host, its
+    user) were kept for every client, where docs/proxy.md says such questions are never
+    cached."""
+    ask_with = ("My CI fails publishing with the token {} to db.internal.example -- why does "
+                "the release step fail?")
+    for protocol, token in (("openai", fake.GITHUB_TOKEN), ("anthropic", fake.STRIPE_KEY)):
+        outcome, _ = ask(env, protocol, ask_with.format(token), False)
+        assert outcome in ("MISS", "KNOWLEDGE-RAG"), protocol
+        assert token.encode() not in env.up.requests[-1]["body"]
+    assert env.cache_entries(expect=0) == 0
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    assert b"db.internal.example" not in stored
+
+
 def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
     outcome, text = ask(env, "openai", OFF_TOPIC, False)

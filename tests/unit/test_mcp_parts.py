@@ -365,3 +365,16 @@ def test_an_unreadable_stdio_line_gets_the_json_rpc_error_for_its_id(line: str, 
     assert (answer.error.code, answer.id) == (code, ident)
     assert answer.error.message.startswith("Parse error: " if code == -32700
                                            else "Invalid request: ")
+
+
+def test_a_long_query_is_not_repeated_whole_in_the_answer() -> None:
+    """A new user's agent (agents42): a 1,800-character query came back whole on the answer's
+    first line, before the hits (and again when nothing matched)."""
+    query = "retry " * 300
+    hit = {"project": "p", "path": "a.py", "start_line": 1, "end_line": 2, "kind": "source",
+           "score": 0.5, "content": "def retry(): pass", "language": "python"}
+    for text in (render.hits(query, [hit]), render.hits(query, [], "no chunk matches")):
+        first = text.splitlines()[0]
+        assert len(first) < 250 and "retry retry" in first and "...'" in first, first
+    assert render.hits("how are retries done", [hit]).startswith(
+        "1 hit for 'how are retries done':")

@@ -12,6 +12,7 @@ from repokb.errors import InputError, NotFoundError, require_project
 from repokb.explain import explain as explain_path
 from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
+from repokb.formats import linguist_id
 from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.operations.base import OperationsBase, in_use
@@ -36,9 +37,30 @@ class Reads(OperationsBase):
     # -- reads ------------------------------------------------------------------------------
     def _meant(self, query: Query) -> Query:
         """The query scoped to the projects its names mean (scope.py: `Cobra`, `cobra/`, a
-        folder of the project)."""
+        folder of the project), and to the languages its language names mean, as a
+        .gitattributes names them (`JavaScript`, `js`, `C++`: repokb's `javascript`, `cpp`)."""
         meant = tuple(dict.fromkeys(self._project(p) for p in query.projects))
-        return query if meant == query.projects else replace(query, projects=meant)
+        languages = tuple(dict.fromkeys(linguist_id(x) or x for x in query.languages))
+        if (meant, languages) != (query.projects, query.languages):
+            query = replace(query, projects=meant, languages=languages)
+        return self._globs_as_shown(query)
+
+    def _globs_as_shown(self, query: Query) -> Query:
+        """Path globs written as hits show paths, their project first (`undici-6.21.0/lib/**`),
+        that match nothing as written but do in that project (`lib/**`): read so. Only when
+        every glob names the same project, one of the query's projects if it has some."""
+        if not query.path_globs:
+            return query
+        catalog = self.ws.catalog
+        heads = {glob.partition("/")[0] for glob in query.path_globs}
+        rests = tuple(glob.partition("/")[2] for glob in query.path_globs)
+        if len(heads) != 1 or not all(rests) or \
+                (project := next(iter(heads))) not in catalog.project_names() or \
+                query.projects and project not in query.projects or \
+                catalog.match_paths(query.path_globs, query.projects) or \
+                not catalog.match_paths(rests, (project,)):
+            return query
+        return replace(query, projects=(project,), path_globs=rests)
 
     @in_use
     def search(self, query: Query) -> list[dict[str, Any]]:
@@ -116,6 +138,12 @@ class Reads(OperationsBase):
                 "stop_words": sorted(STOP_WORDS)}  # not highlighted in results
 
     # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
+    @in_use
+    def projects_meant(self, names: Iterable[str]) -> tuple[str, ...]:
+        """The projects names typed as a person types them mean (`cattrs`, `Cattrs`:
+        `cattrs-24.1.2`), sorted: X-Repokb-Project's, so one project set is one cache scope."""
+        return tuple(sorted(dict.fromkeys(self._project(name) for name in names)))
+
     @in_use
     def embed_question(self, text: str) -> list[float]:
         """The query vector of a question, as search embeds it (the proxy's cache keys); a

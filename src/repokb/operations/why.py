@@ -48,9 +48,9 @@ def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True
         return (f"no indexed file of kind {', '.join(absent)}. Indexed kinds: "
                 + ", ".join(sorted(stats["by_kind"])) + ".")
     languages = [x for x in query.languages if x not in stats["by_language"]]
-    if languages:
+    if languages:  # ("None": the files of no language, which no filter names)
         return (f"no indexed file in {', '.join(languages)}. Indexed languages: "
-                + ", ".join(sorted(stats["by_language"])) + ".")
+                + ", ".join(sorted(set(stats["by_language"]) - {"None"})) + ".")
     if query.path_globs:
         globs = " or ".join(repr(g) for g in query.path_globs)
         return f"no indexed path matches {globs} (with the other filters)."

@@ -13,7 +13,7 @@ from repokb.models import (
     symbol_phrase,
     vectors_changed_text,
 )
-from repokb.operations.jobs import CANCELLED
+from repokb.operations.jobs import CANCELLED, Job
 
 NOTHING_INDEXED = (
     "Nothing has been indexed yet, so there is nothing to search. Index the project first: "
@@ -22,12 +22,32 @@ NOTHING_INDEXED = (
 _MAX_LINES = 40
 
 
+def first_runs(jobs: list[Job]) -> str:
+    """What an empty knowledge base says while its first index runs go (an agent that just
+    called index_path, told "index the project first", calls it again and waits on nothing)."""
+    going = "; ".join(f"{job.project} ({job.status}, {job.done}/{job.total} files)"
+                      for job in jobs)
+    return (f"Nothing is searchable yet: the first index run is going: {going}. Files become "
+            "searchable as the run stores them (words first, meaning after); ask again in a "
+            "few seconds, or call index_path with the same path to follow the run.")
+
+
+def _echoed(query: str) -> str:
+    """The query as an answer's first line repeats it: a long one cut (it is the agent's own,
+    up to 2,000 characters, and every answer goes into its model context again)."""
+    return query if len(query) <= _ECHO else query[:_ECHO - 3] + "..."
+
+
+_ECHO = 160
+
+
 def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> str:
+    query = _echoed(query)
     if not found:
         return (f"No indexed chunk matches {query!r}: {reason}" if reason else
                 f"No indexed chunk matches {query!r} with these filters. Try other words, a "
                 "symbol name, or fewer filters.")
-    parts = [f"{len(found)} hits for {query!r}:"]
+    parts = [f"{len(found)} hit{'s' if len(found) != 1 else ''} for {query!r}:"]
     named = next((h["project_from_question"] for h in found if h.get("project_from_question")),
                  None)
     if named:

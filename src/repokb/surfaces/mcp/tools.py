@@ -26,6 +26,7 @@ from repokb.errors import (
 from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.operations.guards import no_nul
+from repokb.operations.scope import project_meant
 from repokb.roots import user_path
 from repokb.search import Query
 from repokb.secrets import shown
@@ -43,7 +44,8 @@ _PROJECT = {"type": "string", "minLength": 1, "maxLength": 128,
             "description": "An indexed project's name (list_projects shows them). Default: "
                            "every project."}
 _PATH = ("A file as search results show it (relative to its project root, e.g. "
-         "`src/shop/db.py`) or as an absolute path on disk inside an indexed project.")
+         "`src/shop/db.py`, or with its project first, as a hit's line writes it: "
+         "`shop/src/shop/db.py`) or as an absolute path on disk inside an indexed project.")
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,25 @@ class Tool:
 
 async def _run(fn: Callable[..., Any], *args: Any) -> Any:
     return await anyio.to_thread.run_sync(fn, *args)
+
+
+def _project_named(backend: Backend, project: str | None) -> str | None:
+    """The project a `project` argument means, as search and get_context read it (scope.py:
+    `cattrs` is `cattrs-24.1.2`, `Cobra` or `cobra/` is `cobra`), else as given."""
+    if project is None:
+        return None
+    return project_meant(project, backend.names(), backend.projects())
+
+
+def _as_shown(raw: str, project: str | None, names: list[str]) -> tuple[str, str] | None:
+    """(path in its project, project) for a path written as this server's answers show a file,
+    its project first (`cattrs-24.1.2/src/cattrs/converters.py`, a search hit's line): an agent
+    copies it from there. None when its first part names no project (or another than the
+    `project` argument)."""
+    head, sep, rest = raw.partition("/")
+    if not sep or not rest or head not in names or project not in (None, head):
+        return None
+    return rest, head
 
 
 def _explain_target(backend: Backend, raw: str,
@@ -91,7 +112,16 @@ def _explain_target(backend: Backend, raw: str,
         raise path_in_several_projects(rel, (name for name, _ in found))
     if found:
         return str(found[0][1]), found[0][0], True
+    shown_as = _as_shown(rel, project, backend.names())  # `cattrs-24.1.2/src/...`, as hits say
+    if shown_as is not None:
+        return _explain_target(backend, *shown_as)
     return rel, project, False  # not on disk (deleted since): the catalog's record only
+
+
+def _nothing_yet(backend: Backend) -> str:
+    """An empty knowledge base: how to index, or the first runs going."""
+    going = [job for job in backend.jobs() if job.status in ACTIVE]
+    return render.first_runs(going) if going else render.NOTHING_INDEXED
 
 
 # -- search -----------------------------------------------------------------------------------
@@ -102,8 +132,9 @@ async def search(backend: Backend, args: dict[str, Any], session: Session) -> Re
     names = await _run(backend.names)
     concerned = [project] if project else names
     if not names:
+        message = await _run(_nothing_yet, backend)
         return ({"query": shown(args["query"]), "indexed": False, "hits": [],
-                 "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
+                 "message": message}, message, [])
     query = Query(text=args["query"], limit=args.get("limit", 10),
                   projects=(project,) if project else (),
                   kinds=(args["kind"],) if args.get("kind") else (),
@@ -125,18 +156,28 @@ async def get_context(backend: Backend, args: dict[str, Any], session: Session) 
     if args.get("line") is not None and args.get("symbol"):
         raise InputError("Give either line or symbol, not both.",
                          hint="symbol finds a definition by name; line the chunk holding it.")
-    data = await _run(lambda: backend.context(
-        path=args["path"], project=args.get("project"), line=args.get("line"),
-        symbol=args.get("symbol"), before=args.get("before", 0), after=args.get("after", 0)))
+    def context(path: str, project: str | None) -> dict[str, Any]:
+        return backend.context(path=path, project=project, line=args.get("line"),
+                               symbol=args.get("symbol"), before=args.get("before", 0),
+                               after=args.get("after", 0))
+
+    try:
+        data = await _run(context, args["path"], args.get("project"))
+    except NotFoundError:  # the path as answers show it, its project first (a hit's line)?
+        project = await _run(_project_named, backend, args.get("project"))
+        shown_as = _as_shown(args["path"], project, await _run(backend.names))
+        if shown_as is None:
+            raise
+        data = await _run(context, *shown_as)
     return data, render.context(data), [data["project"]]
 
 
 # -- explain_file -----------------------------------------------------------------------------
 async def explain_file(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     # before the path is looked at: its "not in the catalog" would hide the project's error
-    require_project(args.get("project"), await _run(backend.names))
-    path, project, disk = await _run(_explain_target, backend, args["path"],
-                                     args.get("project"))
+    project = await _run(_project_named, backend, args.get("project"))
+    require_project(project, await _run(backend.names))
+    path, project, disk = await _run(_explain_target, backend, args["path"], project)
     try:
         record = await _run(backend.explain, path, project, disk)
     except NotFoundError as exc:  # the REST API does not echo the path; the agent may see its own
@@ -219,7 +260,8 @@ async def cancel_index(backend: Backend, args: dict[str, Any], session: Session)
 # -- list_projects, stats ---------------------------------------------------------------------
 async def list_projects(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     if not await _run(backend.names):
-        return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
+        message = await _run(_nothing_yet, backend)
+        return {"projects": [], "message": message}, message, []
     stats = await _run(backend.stats, None)
     indexed = stats.get("indexed_by_project") or {}  # (none from an older owner)
     projects = [{"project": name, "files": files, "indexed_files": indexed.get(name),

@@ -32,6 +32,9 @@ class Backend:
         found = self.ops.search(Query(text=text, limit=limit, projects=projects, explain=True))
         return [Hit.from_json(h) for h in found]
 
+    def projects_meant(self, projects: tuple[str, ...]) -> tuple[str, ...]:
+        return self.ops.projects_meant(projects)
+
     def embed(self, text: str) -> list[float]:
         return self.ops.embed_question(text)
 

@@ -218,6 +218,10 @@ class Proxy:
               projects: tuple[str, ...]) -> Plan:
         """Redact, then cache lookup, then knowledge search (on a worker thread)."""
         s = self.settings
+        try:  # `cattrs` or `Cattrs` is `cattrs-24.1.2`: one cache scope, as search reads it
+            projects = self.backend.projects_meant(projects)
+        except Exception:  # as a failed lookup: the names as sent
+            log.warning("proxy: cannot read the project names", exc_info=True)
         plan = Plan(protocol.redact(body, _redact), projects)
         plan.question = protocol.question(plan.body)
         if plan.question is None:
@@ -227,7 +231,10 @@ class Proxy:
                           and plan.body.get("n") in (None, 1)  # one answer, not several
                           and not protocol.has_images(plan.body)
                           and not protocol.has_tool_turns(plan.body)
-                          and not protocol.continues(plan.body))
+                          and not protocol.continues(plan.body)
+                          # a question redaction took a secret from: never cached (docs/proxy.md;
+                          # the words around it, hosts and users, would reach other clients)
+                          and protocol.question(body) == plan.question)
         if plan.cacheable:
             try:
                 plan.vector = self.backend.embed(plan.question)
