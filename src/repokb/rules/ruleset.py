@@ -548,6 +548,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   Boot's `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
 #   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were unknown,
 #   excluded: "no rule matched")
+# NEXT (secrets42): restic's password file (`restic-password.txt`, `.restic-password`) and a
+#   `password.txt` are blocked credential files (were indexed as text, the line stored)
 CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

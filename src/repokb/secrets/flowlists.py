@@ -11,6 +11,7 @@ import re
 
 from repokb.secrets.scan import key_words
 from repokb.secrets.shapes import secret_scalar
+from repokb.secrets.values import random_token
 
 Span = tuple[int, int, str, bool]
 
@@ -36,15 +37,48 @@ def find(text: str) -> list[Span]:
     for m in _OPEN.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         key = _KEY.search(text, line_start, m.start())
-        if key is None or not _names_secrets(key.group("key")):
+        if key is None:
             continue
         items, base = m.group("items"), m.start("items")
+        if _key_bytes(key.group("key"), items):  # `network_key: [17, 203, ..]`: the key whole
+            out.append((base, base + len(items), "key_bytes", False))
+            continue
+        if not _names_secrets(key.group("key")):
+            if _keys(key.group("key")):  # Strapi's `keys: ['X', 'Y']`: random items only
+                out += [(base + i.start(g), base + i.end(g), "secret_list_item", False)
+                        for i in _ITEM.finditer(items)
+                        for g in ("d", "s") if i.group(g) is not None
+                        and _RANDOM_KEY.fullmatch(i.group(g)) and random_token(
+                            i.group(g).rstrip("=").replace("+", "").replace("/", ""))]
+            continue
         for item in _ITEM.finditer(items):
             group = next((g for g in ("d", "s", "b") if item.group(g) is not None), None)
             if group and secret_scalar(item.group(group).strip()):
                 out.append((base + item.start(group), base + item.end(group),
                             "secret_list_item", False))
     return out
+
+
+# session 42: a key's bytes written as a list of numbers (zigbee2mqtt's `network_key: [1, 3,
+# ..]`, an AES key's 16, 24 or 32 bytes), under a name whose last word is `key`
+_BYTE = r"(?:0x[0-9a-fA-F]{1,2}|\d{1,3})"
+_BYTES = re.compile(rf"[ \t]*{_BYTE}(?:[ \t]*,[ \t]*{_BYTE})*[ \t]*,?[ \t]*")
+# an item of a bare `keys` list: base64 or letters and digits, 16+ (`random_token` judges it)
+_RANDOM_KEY = re.compile(r"[A-Za-z0-9+/_\-]{16,}={0,2}")
+
+
+def _key_bytes(key: str, items: str) -> bool:
+    words = [w.lower() for w in key_words(key)]
+    if not words or words[-1] != "key" or not _BYTES.fullmatch(items):
+        return False
+    numbers = [int(n, 0) for n in items.replace(" ", "").replace("\t", "").strip(",").split(",")]
+    return len(numbers) in (16, 24, 32) and all(0 <= n <= 255 for n in numbers) \
+        and len(set(numbers)) > 4
+
+
+def _keys(key: str) -> bool:
+    """A bare `keys` (Strapi's `app: { keys: [..] }`, Koa's `app.keys = [..]`)."""
+    return [w.lower() for w in key_words(key)][-1:] == ["keys"]
 
 
 def _names_secrets(key: str) -> bool:

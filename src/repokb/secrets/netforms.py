@@ -73,6 +73,12 @@ _IPSEC_SECRET = re.compile(
     r"""(?:"(?P<dq>[^"\n]{1,256})"|'(?P<sq>[^'\n]{1,256})'|(?P<bare>[^\s"'#]{1,256}))""")
 _SIP_REGISTER = re.compile(r"""(?m)^[ \t]*register[ \t]*=>[ \t]*(?:[\w.\-]+\?)?[^\s:@/]+:"""
                            r"""(?P<value>[^\s:@/]{1,128})(?::[^\s@/]*)?@""")
+# Asterisk's `voicemail.conf`: `mailbox => [-]PIN,Full Name[,email[,pager[,options]]]` (its
+# dialplan writes `exten =>`: a name first, never digits)
+_VOICEMAIL_BOX = re.compile(r"""(?m)^[ \t]*\d{1,12}[ \t]*=>[ \t]*-?(?P<value>\d{3,16})[ \t]*,""")
+# Kamailio's and OpenSIPS' preprocessor: `#!substdef "!NAME!VALUE!g"` (any delimiter)
+_SUBSTDEF = re.compile(r"""(?m)^#!substdefs?[ \t]+"(?P<d>[^\w\s"])(?P<key>\w{1,80})(?P=d)"""
+                       r"""(?P<value>[^"\n]{1,256}?)(?P=d)\w*"[ \t]*$""")
 _SCHEME_PASSWORD = re.compile(  # (its `{` first: found fast; what stands before it, by hand)
     r"""\{(?:PLAIN|CLEARTEXT|PLAIN-MD5|LDAP-MD5|CRAM-MD5|DIGEST-MD5|[A-Z0-9]+-CRYPT|"""
     r"""CRYPT|S?SHA(?:\d{3})?|S?MD5|PBKDF2|ARGON2IDS?|SCRAM-SHA-\d+)\}"""
@@ -159,6 +165,13 @@ def _services(text: str) -> list[Span]:
     if "register" in text and "=>" in text:
         out += [(m.start("value"), m.end("value"), "sip_register", False)
                 for m in _SIP_REGISTER.finditer(text) if _literal(m.group("value"))]
+    if "=>" in text:  # session 42: a voicemail mailbox's PIN (no name says it)
+        out += [(m.start("value"), m.end("value"), "voicemail_pin", False)
+                for m in _VOICEMAIL_BOX.finditer(text)]
+    if "#!subst" in text:  # session 42: Kamailio's substitution of a secret's name
+        out += [(m.start("value"), m.end("value"), "preprocessor_secret", False)
+                for m in _SUBSTDEF.finditer(text)
+                if is_secret_key(m.group("key")) and _literal(m.group("value"))]
     if "}" in text:
         out += [(m.start("value"), m.end("value"), "scheme_password", False)
                 for m in _SCHEME_PASSWORD.finditer(text)
