@@ -49,6 +49,7 @@ FORMS = [  # (path, language as classified, text with @@i@@ for each value, valu
     ('kamailio/kamailio-local.cfg', 'ini',
      '#!define DBURL "mysql://kamailio:secret@localhost/kamailio"\n#!substdef "!AUTH_SECRET!@@0@@!g"\n#!substdef "!MY_IP4_ADDR!10.0.0.5!g"\n',
      (_j('BQ8D', 'EoFogNCAI3Ao3pxT'),)),
+    ('strapi/docker-compose.yml', 'yaml', 'services:\n  strapi:\n    environment:\n      APP_KEYS: @@0@@,@@1@@\n      JWT_SECRET: @@2@@\n', ('D+lGVgFR5CuEVqxbm2RnUg==', 'vE7JKliZj3xEcBTP4bnYeg==', 'Qm9+Y2dNXk2vT1rPz8LwAg==')),
     ('plex/docker-compose.yml', 'yaml',
      'services:\n  plex:\n    image: plexinc/pms-docker\n    environment:\n      - PLEX_CLAIM=claim-@@0@@\n      - TZ=Europe/Berlin\n',
      (_j('nHyf', '6t5YdIngBaVbVJBM'),)),
@@ -473,6 +474,7 @@ MUST_KEEP = [
     # a bare `keys` list of names
     ('javascript', "const pick = { keys: ['name', 'email', 'createdAt'] };\n"),
     ('python', "INDEX = {'keys': ['user_id', 'created_at']}\n"),
+    ('yaml', 'environment:\n  ALLOWED_HOSTS: localhost,example.com\n  SORT_KEYS: created_at,updated_at_timestamp\n'),
     # a short shell password that is a reference, a word or a command
     ('shell', 'export OC_PASS="$NEXTCLOUD_ADMIN_PASSWORD"\nexport DB_PASS=${DB_PASS:-}\n'),
     ('shell', 'export GIT_ASKPASS=/usr/bin/true\nexport SSH_ASKPASS=ssh-askpass\n'),
@@ -496,6 +498,7 @@ test_leftovers_41b_are_redacted = redacted_files([
     ('asterisk/voicemail.conf', 'ini', '[default]\n6001 => @@0@@,Alice Example,alice@acme.io\n6002 => -@@1@@,Bob Example\n', ('739104', '58213')),
     ('freeswitch/directory/1000.xml', 'xml', '<include>\n  <user id="1000">\n    <param name="vm-password" value="@@0@@"/>\n  </user>\n</include>\n', ('58213',)),
     ('kamailio/kamailio-local.cfg', 'ini', '#!substdef "!AUTH_SECRET!@@0@@!g"\n#!substdef "!MY_IP4_ADDR!10.0.0.5!g"\n', ('BQ8DEoFogNCAI3Ao3pxT',)),
+    ('strapi/docker-compose.yml', 'yaml', 'services:\n  strapi:\n    environment:\n      APP_KEYS: @@0@@,@@1@@\n      JWT_SECRET: @@2@@\n', ('D+lGVgFR5CuEVqxbm2RnUg==', 'vE7JKliZj3xEcBTP4bnYeg==', 'Qm9+Y2dNXk2vT1rPz8LwAg==')),
     ('plex/docker-compose.yml', 'yaml', 'services:\n  plex:\n    environment:\n      - PLEX_CLAIM=@@0@@\n      - TZ=Europe/Berlin\n', (_j('claim-', 'nHyf6t5YdIngBaVbVJBM'),)),
 ])
 

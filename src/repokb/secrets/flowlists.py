@@ -3,6 +3,11 @@ a Python or JavaScript literal), `credentials: [bob, X]` (YAML's flow sequence),
 ["X", "Y"]`. The block list (`credentials:` then `- X`) is `shapes`'; here each item of the
 one-line list is judged as a YAML scalar under a secret's key is (`shapes.secret_scalar`): a
 user name, a list of field names (`[user, password]`) or references (`"${TOKEN}"`) stay.
+
+Session 42: a key's bytes written as numbers under a `..key` (`network_key: [17, 203, ..]`: 16,
+24 or 32 of 0-255, the list whole), a bare `keys` list's random items (Strapi's and Koa's
+`keys: ['X', 'Y']`; `keys: ['name', 'email']` stays), and each random item of a bare comma
+list under a plural secret's name (`APP_KEYS: X,Y`, `API_TOKENS=X,Y`).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ _ITEM = re.compile(r"""[ \t]*(?:"(?P<d>[^"\n]*)"|'(?P<s>[^'\n]*)'|(?P<b>[^,"'\s]
 
 def find(text: str) -> list[Span]:
     """Spans of the secret items of the flow lists under secret-named keys in `text`."""
-    out: list[Span] = []
+    out: list[Span] = comma_items(text) if "," in text else []
     for m in _OPEN.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         key = _KEY.search(text, line_start, m.start())
@@ -65,6 +70,27 @@ _BYTE = r"(?:0x[0-9a-fA-F]{1,2}|\d{1,3})"
 _BYTES = re.compile(rf"[ \t]*{_BYTE}(?:[ \t]*,[ \t]*{_BYTE})*[ \t]*,?[ \t]*")
 # an item of a bare `keys` list: base64 or letters and digits, 16+ (`random_token` judges it)
 _RANDOM_KEY = re.compile(r"[A-Za-z0-9+/_\-]{16,}={0,2}")
+
+
+# session 42: a bare comma list under a plural secret's name (Strapi's `APP_KEYS: X,Y`, an
+# environment's `API_TOKENS=X,Y,Z`): each random item (only the first was taken)
+_COMMA_LIST = re.compile(r"""(?m)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?"""
+                         r"""(?P<key>[A-Za-z_][\w.\-]{0,80}"""
+                         r"""(?:KEYS|TOKENS|SECRETS|keys|tokens|secrets))[ \t]*[:=][ \t]*"""
+                         r"""(?P<items>[^\s,"'#]{16,400}(?:,[^\s,"'#]{16,400}){1,32})[ \t]*$""")
+
+
+def comma_items(text: str) -> list[Span]:
+    """The random items of `_COMMA_LIST`s (`random_token` judges each, `=` padding apart)."""
+    out: list[Span] = []
+    for m in _COMMA_LIST.finditer(text):
+        at = m.start("items")
+        for item in m.group("items").split(","):
+            if _RANDOM_KEY.fullmatch(item) and random_token(
+                    item.rstrip("=").replace("+", "").replace("/", "")):
+                out.append((at, at + len(item), "secret_list_item", False))
+            at += len(item) + 1
+    return out
 
 
 def _key_bytes(key: str, items: str) -> bool:

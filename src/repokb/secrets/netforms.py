@@ -31,6 +31,9 @@
 
 A value is a literal, never a reference nor a placeholder (`<community>`, `${PSK}`); SNMP's
 documented `public` and `private` communities are no secret.
+
+Session 42: an Asterisk `voicemail.conf` mailbox's PIN (`6001 => 739104,Name,mail`), and
+Kamailio's (OpenSIPS') `#!substdef "!AUTH_SECRET!X!g"` under a secret's name.
 """
 
 from __future__ import annotations
