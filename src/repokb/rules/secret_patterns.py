@@ -410,7 +410,8 @@ REDACTED = "<REDACTED_SECRET>"
 #   `VALUES (`, `COPY .. FROM stdin`, `IDENTIFIED .. AS`, `authentication_string`,
 #   `insertOne(`) with MySQL's `*`+40 hex; a key's bytes as a number list under a `..key`
 #   (`network_key: [17, 203, ..]`, 16/24/32 of 0-255); a bare `keys: ['X', 'Y']` list's random
-#   items and every random item of `APP_KEYS: X,Y` (the first only was); `export OC_PASS=X` (a password's name, 8+ letters with digits: was 12+ random);
+#   items and every random item of `APP_KEYS: X,Y` (the first only was); `export OC_PASS=X`
+#   (a password's name, 8+ letters with digits: was 12+ random);
 #   4-5 digit PINs under a password's own name (`vm-password`) and Asterisk's `box => PIN,`;
 #   Kamailio's `#!substdef "!AUTH_SECRET!X!g"`; Plex's `claim-` token
 REDACTION_VERSION = 51
