@@ -166,7 +166,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "clients": lambda text, mode, language, keys: clients.find(text),
     "commands": lambda text, mode, language, keys: commands.find(text, keys),
     "pasted": lambda text, mode, language, keys: pasted.find(text, keys, language),
-    "flowlists": lambda text, mode, language, keys: flowlists.find(text),
+    "flowlists": lambda text, mode, language, keys: flowlists.find(text, keys),
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
     "netforms": lambda text, mode, language, keys: netforms.find(text, keys, mode),
     "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
