@@ -815,6 +815,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # session 40: Go's flags (`consul kv get -token=X`), cqlsh's `-p`, the Elastic keystores' and
     # `az devops login`'s standard input, `pulumi config set`
     "-token=", "cqlsh", "-keystore", "devops", "pulumi",
+    # session 42: directives' lines that write rows (a dump's password hashes)
+    "insert", "values", "copy", "authentication_string",
     # pasted: JAAS users, printed SecretIDs, YAML's `user: $2y$..`
     "loginmodule", "secretid", "secret id", "secret_id", ": $",
     # session 38's anchors of literals (ids before secrets, format strings, joins) and

@@ -86,7 +86,7 @@ def comma_items(text: str, keys: KeyLines) -> list[Span]:
     """The random items of `_COMMA_LIST`s (`random_token` judges each, `=` padding apart), on
     the lines holding a plural secret's word."""
     out: list[Span] = []
-    for m in (m for start, end in keys.lines(("keys", "tokens", "secrets"))
+    for m in (m for start, end in keys.lines(("key", "token", "secret"))
               for m in _COMMA_LIST.finditer(text, start, end)):
         line_start = text.rfind("\n", 0, m.start()) + 1
         if not _COMMA_KEY.fullmatch(text, line_start, m.end("word")):
