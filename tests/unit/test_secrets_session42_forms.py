@@ -483,6 +483,8 @@ MUST_KEEP = [
     ('yaml', 'password_min_length: 12\npassword_history: 5\nport: 5432\n'),
     # the dialplan's `exten =>`, another substitution, a word that holds `claim-`
     ('ini', '[default]\nexten => 100,1,Dial(PJSIP/100)\nsame => n,Hangup()\n'),
+    ('php', '<?php\n$limits = [\n    1 => 1000,\n    2 => 5000,\n];\n'),
+    ('perl', 'my %limits = (\n    1 => 1000,\n    2 => 5000,\n);\n'),
     ('ini', '#!substdef "!MY_IP4_ADDR!10.0.0.5!g"\n#!define WITH_AUTH\n'),
     ('markdown', 'The insurance-claim-workflow and reclaim-memory-threshold settings.\n'),
 ]

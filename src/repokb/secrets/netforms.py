@@ -142,14 +142,14 @@ def find(text: str, keys: KeyLines, mode: str = "config") -> list[Span]:
         out += [(m.start(g), m.end(g), "snmp_user", False) for m in _SNMP_USER.finditer(text)
                 for g in ("auth", "bare", "priv", "pbare")
                 if m.group(g) is not None and _literal(m.group(g))]
-    out += _services(text)
+    out += _services(text, mode)
     if "OpenVPN Static key" in text:
         out += [(m.start("value"), m.end("value"), "openvpn_static_key", True)
                 for m in _OVPN_KEY.finditer(text)]
     return out
 
 
-def _services(text: str) -> list[Span]:
+def _services(text: str, mode: str = "config") -> list[Span]:
     """OpenVPN's inline credentials, IPsec secrets, Asterisk's registrations, a password behind
     its scheme, Postfix's relay credentials (see the module docstring)."""
     out: list[Span] = []
@@ -168,7 +168,8 @@ def _services(text: str) -> list[Span]:
     if "register" in text and "=>" in text:
         out += [(m.start("value"), m.end("value"), "sip_register", False)
                 for m in _SIP_REGISTER.finditer(text) if _literal(m.group("value"))]
-    if "=>" in text:  # session 42: a voicemail mailbox's PIN (no name says it)
+    if "=>" in text and mode != "code":  # session 42: a voicemail mailbox's PIN (no name
+        # says it; never in code, where `1 => 1000,` is a PHP or Perl array's pair)
         out += [(m.start("value"), m.end("value"), "voicemail_pin", False)
                 for m in _VOICEMAIL_BOX.finditer(text)]
     if "#!subst" in text:  # session 42: Kamailio's substitution of a secret's name
