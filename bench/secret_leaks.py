@@ -11,7 +11,8 @@ repository (or the `planted()` list of FILE.py, Planted records of tests/planted
 out of the repository), runs the real CLI (`repokb index`, real model, real store) into a fresh
 REPOKB_HOME, asks `search --json` for every value and `explain --json` for every file, then looks
 for every value (raw, base64 and UTF-16, and its 16-character pieces as the integration test
-does) in every byte under the home, every SQLite row and every answer. `tree` counts
+does) in every byte under the home (the store's LZ4 pages read back: tests/stored_pages.py),
+every SQLite row and every answer. `tree` counts
 redactions by detector and shows a sample of N of them (the line, value masked to its first 3
 characters); with `--oracle`, detect-secrets' own
 full scan (all default plugins and filters) runs on each admitted file and every value it
@@ -36,6 +37,7 @@ from repokb.models import Classification, SourceFile  # noqa: E402
 from repokb.pipeline.classify import Classifier  # noqa: E402
 from repokb.pipeline.discover import ProjectRoot  # noqa: E402
 from repokb.secrets import mode_for, redact  # noqa: E402
+from tests.stored_pages import readable_bytes  # noqa: E402
 
 
 def _redact(text: str, language: str | None):  # type: ignore[no-untyped-def]
@@ -114,7 +116,8 @@ def index(plant: str | None, keep: str | None) -> None:
     answers += [cli("search", "--json", "--limit", "5", "--", v) for i in items for v in i.values]
     shown = "\n".join(answers)
     # every byte but the embedding model's files, copied there (no value can come from them)
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*"))
+    # (the store's LZ4 pages read back too: a repeated run is a back-reference there)
+    stored = b"\n".join(readable_bytes(p) for p in sorted(home.rglob("*"))
                         if p.is_file() and "models" not in p.relative_to(home).parts)
     rows = []
     for db in home.rglob("*.sqlite*"):

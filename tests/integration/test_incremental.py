@@ -15,7 +15,7 @@ from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
 
-from ..conftest import write, written_files
+from ..conftest import readable_bytes, write, written_files
 
 pytestmark = pytest.mark.integration
 
@@ -492,7 +492,7 @@ def test_a_better_redactor_re_reads_files_indexed_before(ws, repo, monkeypatch):
     # and no byte of it is left on disk: the overwritten payload and the write-ahead log held
     # it until the store was compacted (nu2's trial grepped them)
     assert counts.get("store_compacted") == 1, counts
-    leftovers = [p for p in written_files(ws.settings.home) if b"Tq7Wz3Lx9Rk5" in p.read_bytes()]
+    leftovers = [p for p in written_files(ws.settings.home) if b"Tq7Wz3Lx9Rk5" in readable_bytes(p)]
     assert leftovers == []
     assert run(ws, repo).get("store_compacted") is None  # once: the next run has nothing to do
     assert ws.searcher.search(Query("partner key split over lines", limit=1))[0].path == hit.path
@@ -524,7 +524,7 @@ def test_a_name_an_older_redactor_left_part_of_leaves_the_home_after_the_upgrade
 
     def leaked() -> list[str]:
         return sorted({str(p.relative_to(ws.settings.home)) for p in written_files(ws.settings.home)
-                       if any(piece in p.read_bytes() for piece in pieces)})
+                       if any(piece in readable_bytes(p) for piece in pieces)})
 
     with monkeypatch.context() as old:
         old.setattr(paths_module, "merged", first_of_overlapping)

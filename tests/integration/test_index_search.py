@@ -13,7 +13,7 @@ from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
 
-from ..conftest import write, written_files
+from ..conftest import readable_bytes, write, written_files
 
 pytestmark = pytest.mark.integration
 
@@ -147,7 +147,7 @@ def test_flush_with_project_leaves_other_projects(workspace, mixed_repo, tmp_pat
 def leftovers(home: Path, *markers: bytes) -> list[str]:
     """Files under `home` that hold any of `markers`, with the marker found."""
     return [f"{p.relative_to(home)}: {m.decode()}" for p in written_files(home)
-            for m in markers if m in p.read_bytes()]
+            for m in markers if m in readable_bytes(p)]
 
 
 @pytest.mark.parametrize("which", ["project", "every project"])

@@ -18,7 +18,7 @@ from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
-from ..conftest import every_byte, write, written_files
+from ..conftest import every_byte, readable_bytes, write, written_files
 
 pytestmark = pytest.mark.integration
 KEY = "test-key-123"
@@ -229,7 +229,7 @@ def test_an_uploaded_name_holding_a_credential_is_stored_redacted(client, home):
                                                   "limit": 20}).text
     assert "<REDACTED_SECRET_" in hits and token not in hits
     for path in written_files(home):
-        assert token.encode() not in path.read_bytes(), path
+        assert token.encode() not in readable_bytes(path), path
 
 
 def test_ingest_fragments_counts_stored_skipped_failed(client):

@@ -570,6 +570,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   generated); `README.PL`/`.RU`/`.CS` text (were Perl, Ruby, C#); `web-types.json`,
 #   `vetur-tags.json`, `vetur-attributes.json` generated `editor_metadata` (were JSON
 #   configuration); `NEWS.Debian`, `BUGS` text (were unknown)
+# NEXT (secrets42): restic's password file (`restic-password.txt`, `.restic-password`) and a
+#   `password.txt` are blocked credential files (were indexed as text, the line stored)
 CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

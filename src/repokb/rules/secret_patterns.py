@@ -405,6 +405,15 @@ REDACTED = "<REDACTED_SECRET>"
 #   `UsernamePasswordCredentialsImpl(scope, id, desc, u, X)`
 # 51 also (lead41): an OpenVPN static key's body is taken whatever its alphabet (only hex was:
 #   a key pasted as base64 between the armor lines was stored; the new-user trial found it)
+# NEXT (secrets42): a password hash (crypt's `$1$`/`$5$`/`$6$`/`$apr1$`, bcrypt, argon2,
+#   yescrypt) in data and text anywhere, in code on a line that writes rows (`INSERT INTO`,
+#   `VALUES (`, `COPY .. FROM stdin`, `IDENTIFIED .. AS`, `authentication_string`,
+#   `insertOne(`) with MySQL's `*`+40 hex; a key's bytes as a number list under a `..key`
+#   (`network_key: [17, 203, ..]`, 16/24/32 of 0-255); a bare `keys: ['X', 'Y']` list's random
+#   items and every random item of `APP_KEYS: X,Y` (the first only was); `export OC_PASS=X`
+#   (a password's name, 8+ letters with digits: was 12+ random);
+#   4-5 digit PINs under a password's own name (`vm-password`) and Asterisk's `box => PIN,`;
+#   Kamailio's `#!substdef "!AUTH_SECRET!X!g"`; Plex's `claim-` token
 REDACTION_VERSION = 51
 
 
@@ -631,6 +640,11 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         # (`<password>{AQAAABAAAAAQ..}</password>`, a job's `<defaultValue>`): the secret
         # encrypted with the instance's master key, a version byte `AQAAAB` first
         ("jenkins_secret", ("{AQAAAB",), r"\{AQAAAB[A-Za-z0-9+/]{20,}={0,2}\}"),
+        # session 42: Plex's claim token (`PLEX_CLAIM=claim-..`, plex.tv/claim): it links a
+        # new server to the account that made it
+        ("plex_claim_token", ("claim-",),
+         r"(?<![\w-])claim-(?=[A-Za-z_-]*[0-9])(?=[0-9a-z_-]*[A-Z])(?=[0-9A-Z_-]*[a-z])"
+         r"[A-Za-z0-9_-]{20}(?![\w-])"),
     )
 )
 
@@ -801,6 +815,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # session 40: Go's flags (`consul kv get -token=X`), cqlsh's `-p`, the Elastic keystores' and
     # `az devops login`'s standard input, `pulumi config set`
     "-token=", "cqlsh", "-keystore", "devops", "pulumi",
+    # session 42: directives' lines that write rows (a dump's password hashes)
+    "insert", "values", "copy", "authentication_string",
     # pasted: JAAS users, printed SecretIDs, YAML's `user: $2y$..`
     "loginmodule", "secretid", "secret id", "secret_id", ": $",
     # session 38's anchors of literals (ids before secrets, format strings, joins) and

@@ -403,6 +403,10 @@ SECRET_FILES: dict[str, str] = {
     ".sentryclirc": "credentials_file", ".vault_pass": "credentials_file",
     ".vault_pass.txt": "credentials_file", "vault_pass.txt": "credentials_file",
     ".vault_password": "credentials_file", ".vault-password": "credentials_file",
+    # session 42: restic's password file (`--password-file`, `RESTIC_PASSWORD_FILE`: the one
+    # line that opens every snapshot) and a file named for the password it holds
+    "restic-password.txt": "credentials_file", ".restic-password": "credentials_file",
+    "restic_password.txt": "credentials_file", "password.txt": "credentials_file",
     # Symfony's secrets vault: `config/secrets/<env>/<env>.decrypt.private.php` returns the key
     # that decrypts every secret of the vault (Symfony's docs: never commit the prod one)
     "*.decrypt.private.php": "private_key",

@@ -31,6 +31,9 @@
 
 A value is a literal, never a reference nor a placeholder (`<community>`, `${PSK}`); SNMP's
 documented `public` and `private` communities are no secret.
+
+Session 42: an Asterisk `voicemail.conf` mailbox's PIN (`6001 => 739104,Name,mail`), and
+Kamailio's (OpenSIPS') `#!substdef "!AUTH_SECRET!X!g"` under a secret's name.
 """
 
 from __future__ import annotations
@@ -73,6 +76,12 @@ _IPSEC_SECRET = re.compile(
     r"""(?:"(?P<dq>[^"\n]{1,256})"|'(?P<sq>[^'\n]{1,256})'|(?P<bare>[^\s"'#]{1,256}))""")
 _SIP_REGISTER = re.compile(r"""(?m)^[ \t]*register[ \t]*=>[ \t]*(?:[\w.\-]+\?)?[^\s:@/]+:"""
                            r"""(?P<value>[^\s:@/]{1,128})(?::[^\s@/]*)?@""")
+# Asterisk's `voicemail.conf`: `mailbox => [-]PIN,Full Name[,email[,pager[,options]]]` (its
+# dialplan writes `exten =>`: a name first, never digits)
+_VOICEMAIL_BOX = re.compile(r"""(?m)^[ \t]*\d{1,12}[ \t]*=>[ \t]*-?(?P<value>\d{3,16})[ \t]*,""")
+# Kamailio's and OpenSIPS' preprocessor: `#!substdef "!NAME!VALUE!g"` (any delimiter)
+_SUBSTDEF = re.compile(r"""(?m)^#!substdefs?[ \t]+"(?P<d>[^\w\s"])(?P<key>\w{1,80})(?P=d)"""
+                       r"""(?P<value>[^"\n]{1,256}?)(?P=d)\w*"[ \t]*$""")
 _SCHEME_PASSWORD = re.compile(  # (its `{` first: found fast; what stands before it, by hand)
     r"""\{(?:PLAIN|CLEARTEXT|PLAIN-MD5|LDAP-MD5|CRAM-MD5|DIGEST-MD5|[A-Z0-9]+-CRYPT|"""
     r"""CRYPT|S?SHA(?:\d{3})?|S?MD5|PBKDF2|ARGON2IDS?|SCRAM-SHA-\d+)\}"""
@@ -133,14 +142,14 @@ def find(text: str, keys: KeyLines, mode: str = "config") -> list[Span]:
         out += [(m.start(g), m.end(g), "snmp_user", False) for m in _SNMP_USER.finditer(text)
                 for g in ("auth", "bare", "priv", "pbare")
                 if m.group(g) is not None and _literal(m.group(g))]
-    out += _services(text)
+    out += _services(text, mode)
     if "OpenVPN Static key" in text:
         out += [(m.start("value"), m.end("value"), "openvpn_static_key", True)
                 for m in _OVPN_KEY.finditer(text)]
     return out
 
 
-def _services(text: str) -> list[Span]:
+def _services(text: str, mode: str = "config") -> list[Span]:
     """OpenVPN's inline credentials, IPsec secrets, Asterisk's registrations, a password behind
     its scheme, Postfix's relay credentials (see the module docstring)."""
     out: list[Span] = []
@@ -159,6 +168,14 @@ def _services(text: str) -> list[Span]:
     if "register" in text and "=>" in text:
         out += [(m.start("value"), m.end("value"), "sip_register", False)
                 for m in _SIP_REGISTER.finditer(text) if _literal(m.group("value"))]
+    if "=>" in text and mode != "code":  # session 42: a voicemail mailbox's PIN (no name
+        # says it; never in code, where `1 => 1000,` is a PHP or Perl array's pair)
+        out += [(m.start("value"), m.end("value"), "voicemail_pin", False)
+                for m in _VOICEMAIL_BOX.finditer(text)]
+    if "#!subst" in text:  # session 42: Kamailio's substitution of a secret's name
+        out += [(m.start("value"), m.end("value"), "preprocessor_secret", False)
+                for m in _SUBSTDEF.finditer(text)
+                if is_secret_key(m.group("key")) and _literal(m.group("value"))]
     if "}" in text:
         out += [(m.start("value"), m.end("value"), "scheme_password", False)
                 for m in _SCHEME_PASSWORD.finditer(text)

@@ -21,8 +21,16 @@ _LAST_WORDS = frozenset({
 })
 
 
+# session 42: under a key whose last word is the password itself, 4+ digits are a PIN (a
+# voicemail box's `vm-password: 58213`); no count, port or year is named a password
+MIN_PASSWORD_DIGITS = 4
+_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "passcode"})
+
+
 def secret_number(value: str, words: list[str]) -> bool:
     """Whether `value`, all digits, is the secret a key of `words` (scan.key_words) names."""
-    if len(value) < MIN_DIGITS or not value.isdigit() or not words:
+    if not value.isdigit() or not words:
         return False
+    if len(value) < MIN_DIGITS:
+        return len(value) >= MIN_PASSWORD_DIGITS and words[-1] in _PASSWORD_WORDS
     return words[-1] in _LAST_WORDS or tuple(words[-2:]) in P.SECRET_KEY_PAIRS

@@ -449,7 +449,8 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
         if not (COMMENT_BEFORE.search(before) and _COMMENT_VALUE.fullmatch(
                     whole.strip().rstrip("."))
                 or (inside or _shell_variable(text, start, m))
-                and (random_literal(whole.strip()) or password_digest(key, whole))):
+                and (random_literal(whole.strip()) or password_digest(key, whole)
+                     or not inside and shell_password(key, whole.strip()))):
             return []  # a bare value in code is an expression, not a literal
         # in a comment, or a string (`"X-Api-Key: V"`, `"...?api_key=V&"`, a JVM flag's
         # `-D...superDigest=super:HASH`), or a shell variable: one token, as in documentation
@@ -592,6 +593,20 @@ def _in_literal(before: str) -> bool:
     return any(plain.count(q) % 2 == 1 for q in "\"'`")
 
 
+_PASSWORD_LAST_WORDS = frozenset({"pass", "password", "passwd", "pwd", "passphrase"})
+
+
+def shell_password(key: str, value: str) -> bool:
+    """session 42: a shell variable whose name ends in a password's word, given a literal of
+    8+ characters, letters with digits, no expansion (`export OC_PASS=AibNy7208!`; a random
+    literal needs 12+ under any secret's name, `random_literal`)."""
+    words = key_words(key)
+    return (bool(words) and words[-1] in _PASSWORD_LAST_WORDS and len(value) >= 8
+            and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and not any(c in value for c in "$`(){}[]<>\"'") and not is_placeholder(value)
+            and entropy(value) >= 2.8)
+
+
 def random_literal(value: str) -> bool:
     """A bare word no name looks like: 12+ characters, letters with digits, high in entropy
     (`export API_TOKEN=Zt8pQ2xW7mK4...` is a literal in a shell script; `TOKEN=$TOKEN` and
@@ -672,6 +687,8 @@ def validation_rules(value: str) -> bool:
 def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     spaced = " " in value
     phrase = spaced and passphrase(value)
+    if value.isdigit() and len(value) < P.WEAK_MIN_LENGTH:  # a PIN under a password's name
+        return secret_number(value, key_words(key))
     if len(value) < P.WEAK_MIN_LENGTH or value.lower() == key.lower():
         return False
     # `my secret pass 42!` is a password of words, not `my_api_key` standing for one

@@ -29,6 +29,7 @@ import re
 from repokb.rules import secret_patterns as P
 from repokb.secrets import prose
 from repokb.secrets.keylines import KeyLines
+from repokb.secrets.numbers import secret_number
 from repokb.secrets.prose import prose_regions
 from repokb.secrets.scan import (
     GLUED,
@@ -325,7 +326,9 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
                 if named_secret_key(key) and value_ok(value, key) and (
                         pattern is not _XML_NAMED_TEXT
                         or is_secret_value(value, key, literal_words=False)) \
-                        or password_digest(key, value):  # Jenkins' `<passwordHash>`
+                        or password_digest(key, value) \
+                        or value.isdigit() and secret_number(value, key_words(key)):
+                    # (Jenkins' `<passwordHash>`; FreeSWITCH's `vm-password` PIN)
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "xml_value", False))
     return out
