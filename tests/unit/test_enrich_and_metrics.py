@@ -254,3 +254,57 @@ def test_test_code_gets_its_own_token_limit_unless_set_to_0():
     (source,) = chunk_file(_file("total.py"), _classification(), text.replace("test_", ""), "h",
                            short).chunks
     assert source.token_limit == PLAN.code  # source keeps the code limit
+
+
+def test_a_dense_page_stores_the_model_s_floats_and_checks_the_same_rows():
+    """The dense pass turned each vector into Python floats one by one, and the near-duplicate
+    check rebuilt an array from those lists: the store now gets `tolist()` (the same floats)
+    and the check the rows themselves. Stored, checked and counted alike, for texts embedded
+    now, twice on the page, or held by another point already."""
+    from collections import Counter
+
+    from repokb.embedders.code_bm25 import CodeBm25Encoder
+    from repokb.models import EMBED_TEXT
+    from repokb.pipeline.dense import fill_dense
+    from repokb.pipeline.embed import Vectorizer
+    from repokb.stores.base import StoredPoint
+
+    from ..conftest import HashEmbedder
+
+    model = HashEmbedder()
+    held = [float(x) for x in model.embed_documents(["held elsewhere"])[0]]
+    texts = ["def a(): return 1", "def b(): return 2", "def a(): return 1", "held elsewhere",
+             "def a(): return 1 "]
+    points = [StoredPoint(f"p{i}", 0.0, {
+        "project": "p", "path": f"m{i}.py", "chunk_index": 0, "start_line": 1, "end_line": 1,
+        "content": t, EMBED_TEXT: t, "text_hash": f"h{t}", "kind": "source", "role": "source",
+        "language": "python", "token_limit": 256}) for i, t in enumerate(texts)]
+
+    class Store:
+        filled: dict[str, list[float]] = {}
+
+        def scroll_pending(self, project, kinds, exclude, offset, limit):
+            return (points, None) if kinds == ("source", "contract", "schema",
+                                               "documentation") else ([], None)
+
+        def dense_by_text(self, hashes):
+            return {"hheld elsewhere": held}
+
+        def fill_dense(self, vectors):
+            self.filled.update(vectors)
+
+    seen: list[tuple[list[EmbeddedChunk], np.ndarray]] = []
+    store, counts = Store(), Counter[str]()
+    fill_dense(store, Vectorizer(lambda: model, CodeBm25Encoder()), "p", counts,  # type: ignore[arg-type]
+               observe=lambda chunks, rows: seen.append((chunks, rows)))
+    expected = {p.id: [float(x) for x in model.embed_documents([t])[0]]
+                for p, t in zip(points, texts, strict=True)}
+    assert store.filled == expected
+    assert all(type(x) is float for v in store.filled.values() for x in v)
+    ((chunks, rows),) = seen
+    assert rows.dtype == np.float32 and rows.shape == (5, 384)
+    assert [c.chunk.path for c in chunks] == [f"m{i}.py" for i in range(5)]
+    assert (rows == np.array([expected[f"p{i}"] for i in range(5)], dtype=np.float32)).all()
+    assert counts["chunks_embedded"] == 3  # a, b, and a's text with a trailing space
+    by_rows, by_lists = ChunkMetrics(0.9), ChunkMetrics(0.9)
+    assert by_rows.add_vectors(chunks, rows) == by_lists.add_vectors(chunks) == 1  # m2 ~ m0

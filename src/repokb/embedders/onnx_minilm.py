@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 import threading
 from collections.abc import Sequence
@@ -37,6 +38,26 @@ WORKER_NICENESS = 10
 # onnxruntime's CPU flash attention, taken for an attention without a mask, sums in another order
 # than its plain kernel: off, so that the unmasked graph gives the masked graph's vectors bit for
 # bit (optimised.py). Read by onnxruntime when a session is opened.
+# The model reads at most a text's first `limit` ids, so a text is tokenized up to a prefix:
+# `_PREFIX_CHARS_PER_TOKEN` characters a token of its limit (Django's texts average ~4), carried
+# on to the next ASCII space, tab or newline so that the prefix holds whole words and its
+# tokens are the text's first ones (the normalizer and the pre-tokenizer work a character at a
+# time, and split words at whitespace). A prefix that gives fewer than `limit` ids is not
+# enough: the text is then tokenized whole (on Django's texts: the same ids, every text).
+_PREFIX_CHARS_PER_TOKEN = 6
+_WORD_END = re.compile(r"[ \t\n]")
+
+
+def _prefix(text: str, limit: int) -> str:
+    """`text` up to just before the first whitespace after `limit` tokens' worth of
+    characters (the text itself when it is no longer, or has no whitespace after)."""
+    start = limit * _PREFIX_CHARS_PER_TOKEN
+    if len(text) <= start:
+        return text
+    end = _WORD_END.search(text, start)
+    return text if end is None else text[: end.start()]
+
+
 _NO_FLASH = ("ORT_DISABLE_FLASH_ATTENTION", "1")
 
 
@@ -233,11 +254,22 @@ class MiniLMOnnxEmbedder(Embedder):
             raise failed[0]
         return out, sum(read)
 
+    def _encoded(self, texts: Sequence[str], limits: Sequence[int]) -> list[list[int]]:
+        """Each text's ids as the tokenizer gives them (up to MODEL_MAX_TOKENS), the same in
+        their first `limit` (see _prefix): the text tokenized up to a prefix when that is
+        enough, else whole."""
+        heads = [_prefix(text, limit) for text, limit in zip(texts, limits, strict=True)]
+        ids = [e.ids for e in self._tokenizer.encode_batch(heads)]
+        for i, (text, head, limit) in enumerate(zip(texts, heads, limits, strict=True)):
+            if len(head) < len(text) and len(ids[i]) < limit:
+                ids[i] = self._tokenizer.encode(text).ids
+        return ids
+
     def _token_ids(self, texts: list[str], max_tokens: int) -> tuple[np.ndarray, np.ndarray]:
         """(ids, attention mask), each row cut at `max_tokens` (ending in [SEP]) and padded."""
         limit = max(2, min(max_tokens, MODEL_MAX_TOKENS))
-        rows = [e.ids if len(e.ids) <= limit else [*e.ids[: limit - 1], self._sep_id]
-                for e in self._tokenizer.encode_batch(texts)]
+        rows = [ids if len(ids) <= limit else [*ids[: limit - 1], self._sep_id]
+                for ids in self._encoded(texts, [limit] * len(texts))]
         width = max(len(r) for r in rows)
         ids = np.zeros((len(rows), width), dtype=np.int64)  # 0 is [PAD]
         mask = np.zeros_like(ids)
@@ -248,9 +280,9 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def count_tokens(self, texts: Sequence[str],
                      token_limits: Sequence[int] | None = None) -> int:
-        limits = self.limits_for(texts, token_limits)
-        return sum(min(len(e.ids), max(2, min(limit, MODEL_MAX_TOKENS))) for e, limit in
-                   zip(self._tokenizer.encode_batch(list(texts)), limits, strict=True))
+        limits = [max(2, min(n, MODEL_MAX_TOKENS)) for n in self.limits_for(texts, token_limits)]
+        return sum(min(len(ids), limit) for ids, limit in
+                   zip(self._encoded(texts, limits), limits, strict=True))
 
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         session = self._session_with(self._query_threads if is_query else self._threads)

@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from repokb.models import TEST_KINDS, Chunk, EmbeddedChunk, embedded_text
 from repokb.pipeline.embed import Vectorizer
 from repokb.stores.base import Store, StoredPoint
@@ -30,11 +32,13 @@ ROUNDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 
 
 def fill_dense(store: Store, vectorizer: Vectorizer, project: str, counts: Counter[str], *,
-               page: int = 512, observe: Callable[[list[EmbeddedChunk]], None] | None = None,
+               page: int = 512,
+               observe: Callable[[list[EmbeddedChunk], np.ndarray], None] | None = None,
                stop: Callable[[], bool] | None = None,
                round_done: Callable[[int], None] | None = None) -> None:
     """Embed the project's pending points, round by round, `page` points at a time.
-    `observe` sees each page's chunks with their new vectors (near-duplicate metrics);
+    `observe` sees each page's chunks with their new vectors, and those vectors as one float32
+    array, a row a chunk (near-duplicate metrics);
     `stop` is asked between pages (a stopped watch ends at a page boundary); `round_done` is
     told each finished round's number (0: source, contracts, schemas and docs are dense)."""
     for number, (kinds, exclude) in enumerate(ROUNDS):
@@ -51,7 +55,8 @@ def fill_dense(store: Store, vectorizer: Vectorizer, project: str, counts: Count
 
 
 def _fill_page(store: Store, vectorizer: Vectorizer, points: list[StoredPoint],
-               counts: Counter[str], observe: Callable[[list[EmbeddedChunk]], None] | None,
+               counts: Counter[str],
+               observe: Callable[[list[EmbeddedChunk], np.ndarray], None] | None,
                ) -> None:
     texts: dict[str, tuple[str, int]] = {}  # text_hash -> (text, token limit): once each
     for point in points:
@@ -69,12 +74,18 @@ def _fill_page(store: Store, vectorizer: Vectorizer, points: list[StoredPoint],
     tokens_before = vectorizer.tokens
     made = (vectorizer.embed([t for t, _ in todo.values()], [n for _, n in todo.values()])
             if todo else [])
-    by_hash.update({key: [float(x) for x in v] for key, v in zip(todo, made, strict=True)})
+    # the store takes Python floats: one tolist() a vector (the same floats as float(x) each,
+    # at a quarter of the time); the near-duplicate check takes the model's rows as they are
+    rows = dict(zip(todo, made, strict=True))
+    by_hash.update({key: v.tolist() for key, v in rows.items()})
     vectors = {p.id: by_hash[str(p.payload.get("text_hash"))] for p in points
                if str(p.payload.get("text_hash")) in by_hash}
     if observe is not None:
-        observe([EmbeddedChunk(_chunk(p.payload), vectors[p.id], [], [])
-                 for p in points if p.id in vectors])
+        kept = [p for p in points if p.id in vectors]
+        keys = [str(p.payload.get("text_hash")) for p in kept]
+        observe([EmbeddedChunk(_chunk(p.payload), vectors[p.id], [], []) for p in kept],
+                np.array([rows[k] if k in rows else by_hash[k] for k in keys],
+                         dtype=np.float32).reshape(len(kept), -1))
     store.fill_dense(vectors)
     counts["chunks_embedded"] += len(todo)
     counts["tokens_embedded"] += vectorizer.tokens - tokens_before

@@ -154,12 +154,16 @@ class ChunkMetrics:
         tally.duplicates += duplicates
         return duplicates
 
-    def add_vectors(self, embedded: list[EmbeddedChunk]) -> int:
-        """Check freshly embedded chunks for near duplicates; returns how many were found."""
+    def add_vectors(self, embedded: list[EmbeddedChunk], vectors: np.ndarray | None = None,
+                    ) -> int:
+        """Check freshly embedded chunks for near duplicates; returns how many were found.
+        `vectors`, when given, holds their dense vectors, a row each (the dense pass has them
+        as an array: no array rebuilt from the chunks' lists)."""
         if not embedded:
             return 0
         chunks = [e.chunk for e in embedded]
-        flags = self._near.check(chunks, np.array([e.dense for e in embedded]))
+        flags = self._near.check(chunks, np.array([e.dense for e in embedded])
+                                 if vectors is None else vectors)
         found = 0
         for chunk, flag in zip(chunks, flags, strict=True):
             if flag and chunk.point_id not in self._exact:

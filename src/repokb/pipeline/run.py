@@ -10,6 +10,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from repokb.chunkers.base import CHUNKING_VERSION
 from repokb.models import (
@@ -41,6 +42,9 @@ from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Progress = Callable[[str, int, int], None]  # (current path, done, total)
 # (chunks embedded, chunks to embed so far, files done, files in all): the model's progress
@@ -391,10 +395,12 @@ class ProjectRun:
     def _drop_points(self, entry: Entry | None, path: str | None = None) -> None:
         self.files_dropped |= drop_points(self.store, self.root.name, self.counts, entry, path)
 
-    def _observe(self, embedded: list[EmbeddedChunk]) -> None:
-        """Chunks with fresh dense vectors: checked for near duplicates."""
+    def _observe(self, embedded: list[EmbeddedChunk], vectors: np.ndarray | None = None) -> None:
+        """Chunks with fresh dense vectors (`vectors`: the same, as an array, when the caller
+        has them so): checked for near duplicates."""
         if self.report.metrics is not None:
-            self.counts["chunks_near_duplicates"] += self.report.metrics.add_vectors(embedded)
+            self.counts["chunks_near_duplicates"] += self.report.metrics.add_vectors(embedded,
+                                                                                     vectors)
 
     def _embedding(self, done: int, total: int) -> None:
         """The vectorizer's progress in this batch, as the run's totals."""
