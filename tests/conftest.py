@@ -221,62 +221,13 @@ def every_byte(folder: Path) -> bytes:
     return b"\n".join(readable_bytes(p) for p in written_files(folder))
 
 
-def _lz4_block(data: bytes, size: int) -> bytes | None:
-    """One LZ4 block decoded until `size` bytes are out (None: the bytes are not one)."""
-    out, i = bytearray(), 0
-    try:
-        while len(out) < size:
-            token = data[i]
-            i += 1
-            count = token >> 4
-            if count == 15:
-                while data[i] == 255:
-                    count, i = count + 255, i + 1
-                count, i = count + data[i], i + 1
-            out += data[i:i + count]
-            i += count
-            if len(out) >= size:
-                break
-            back, i = data[i] | data[i + 1] << 8, i + 2
-            if not 0 < back <= len(out):
-                return None
-            count = token & 15
-            if count == 15:
-                while data[i] == 255:
-                    count, i = count + 255, i + 1
-                count, i = count + data[i], i + 1
-            for _ in range(count + 4):
-                out.append(out[-back])
-    except IndexError:
-        return None
-    return bytes(out) if len(out) == size else None
-
-
-def stored_values(folder: Path) -> bytes:
-    """Every payload value Qdrant Edge's pages under `folder` hold, live or freed, decompressed:
-    the engine writes each one LZ4-compressed (its size in 4 bytes, then the block) at a
-    128-byte block boundary of `payload_storage/page_*.dat`, so a phrase it compressed
-    against an earlier copy of its own words is found here, not by a grep of the raw bytes."""
-    values = []
-    for page in sorted(folder.rglob("payload_storage/page_*.dat")):
-        data = page.read_bytes()
-        for at in range(0, len(data), 128):
-            size = int.from_bytes(data[at:at + 4], "little")
-            if 2 <= size < 1 << 20 and data[at + 4] >> 4:  # a value opens with literals
-                value = _lz4_block(data[at + 4:at + 4 + size + 64], size)
-                if value is not None and value.startswith(b"{"):
-                    values.append(value)
-    return b"\n".join(values)
-
-
 def leaked(folder: Path, text: str, width: int = 12) -> list[str]:
     """The `width`-byte windows of `text` (every `width // 2` bytes) found anywhere under
-    `folder`: raw, or in a payload value decompressed (`stored_values`)."""
+    `folder`: raw, or in a payload value decompressed (`every_byte`: tests/stored_pages.py)."""
     raw = text.encode()
-    haystack = every_byte(folder) + b"\n" + stored_values(folder)
+    haystack = every_byte(folder)
     windows = {raw[i:i + width] for i in range(0, max(1, len(raw) - width + 1), width // 2)}
     return sorted(w.decode(errors="replace") for w in windows if w in haystack)
-
 
 
 def write_shop(root: Path, tests: bool = False) -> Path:
