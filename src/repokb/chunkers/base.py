@@ -290,10 +290,10 @@ from repokb.models import ChunkPiece, ParseBudget
 # 37 also (rank40b): SwiftPM's `Package.swift` `let package = Package(name: "X", ...)` is a block
 #     named by its package (was one unnamed window), cut when big at its `targets:` entries,
 #     each named by its target (`X.PushNotificationsPlugin`)
-# NEXT (decisions42): man pages (roff: `man` and `mdoc` macros) by `.SH`/`.SS` section, named under
+# 38 (decisions42): man pages (roff: `man` and `mdoc` macros) by `.SH`/`.SS` section, named under
 #     the page (`memfd_secret(2) > DESCRIPTION`), long sections cut at `.PP`/`.TP`/`.IP` (were
 #     fixed windows); a compressed text file's (`ls.1.gz`) pieces are cut from the text it holds
-CHUNKING_VERSION = 37
+CHUNKING_VERSION = 38
 
 
 class Chunker(Protocol):

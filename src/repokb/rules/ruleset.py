@@ -550,29 +550,29 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   Boot's `.boot`: code, its device secrets kept); Dovecot's passwd-files (`dovecot/users`,
 #   `passwd`, `master-users`) and Deluge's `deluge/auth` are blocked credential files (were unknown,
 #   excluded: "no rule matched")
-# NEXT (rank42): a folder of translations is counted in languages, not files (5+ languages):
+# 0.3.40 (rank42): a folder of translations is counted in languages, not files (5+ languages):
 #   eslint's 96 rules `lib/rules/no-*.js` (Norwegian `no` with subtags) and 3 `id-*.js` are
 #   source again (were data, translation_catalog, metadata only: "holds 99 translations")
-# NEXT (decisions42): a compressed text file (`man1/ls.1.gz`, `changelog.Debian.gz`, `README.md.gz`,
-#   `.bz2`, `.xz`) is decided as the file it holds when that one is read or blocked (was binary,
-#   metadata only; manpages-dev's `memfd_secret.2.gz`, `key_setsecret.3.gz` were blocked as named
-#   like a secret store); past max_file_bytes or 100:1 it is refused with the reason; METAFONT
-#   `.mf` code, BibTeX styles `.bst` by their commands (BuildStream's `.bst` YAML), `pam.d/*` and
-#   `pam.conf` PAM configuration, Mosquitto's `aclfile` configuration (were unknown); a UMD bundle
-#   `X.umd.js` beside `X.js` (zod's `lib/index.umd.js`) and `P.X.js` holding `X.js` inside a
-#   framework's wrapper (mustache's `jquery.mustache.js`) build artifacts; a build that is a
-#   module of its own folder with more appended distribution_build (Debian's
-#   `moment-timezone-with-data*.js`; was of a folder above only); English variants (`en-gb.js`,
-#   2+ of them, none `en` or `en-US`) and 3-letter subtags (`ku-kmr.js`) translations; a folder
-#   of translations is counted by codes alone or with a region or script (moment's
+# 0.3.40 also (decisions42): a compressed text file (`man1/ls.1.gz`, `changelog.Debian.gz`,
+#   `README.md.gz`, `.bz2`, `.xz`) is decided as the file it holds when that one is read or blocked
+#   (was binary, metadata only; manpages-dev's `memfd_secret.2.gz`, `key_setsecret.3.gz` were
+#   blocked as named like a secret store); past max_file_bytes or 100:1 it is refused with the
+#   reason; METAFONT `.mf` code, BibTeX styles `.bst` by their commands (BuildStream's `.bst` YAML),
+#   `pam.d/*` and `pam.conf` PAM configuration, Mosquitto's `aclfile` configuration (were unknown);
+#   a UMD bundle `X.umd.js` beside `X.js` (zod's `lib/index.umd.js`) and `P.X.js` holding `X.js`
+#   inside a framework's wrapper (mustache's `jquery.mustache.js`) build artifacts; a build that is
+#   a module of its own folder with more appended distribution_build (Debian's
+#   `moment-timezone-with-data*.js`; was of a folder above only); English variants (`en-gb.js`, 2+
+#   of them, none `en` or `en-US`) and 3-letter subtags (`ku-kmr.js`) translations; a folder of
+#   translations is counted by codes alone or with a region or script (moment's
 #   `src/lib/utils/is-array.js`, `map.js`, `mod.js`: source, were data); a man page a tool wrote
 #   below `share/man/man*/` documentation `installed_manual` (coreutils' help2man pages; were
 #   generated); `README.PL`/`.RU`/`.CS` text (were Perl, Ruby, C#); `web-types.json`,
 #   `vetur-tags.json`, `vetur-attributes.json` generated `editor_metadata` (were JSON
 #   configuration); `NEWS.Debian`, `BUGS` text (were unknown)
-# NEXT (secrets42): restic's password file (`restic-password.txt`, `.restic-password`) and a
+# 0.3.40 also (secrets42): restic's password file (`restic-password.txt`, `.restic-password`) and a
 #   `password.txt` are blocked credential files (were indexed as text, the line stored)
-CLASSIFIER_VERSION = f"0.3.39+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.40+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -405,7 +405,7 @@ REDACTED = "<REDACTED_SECRET>"
 #   `UsernamePasswordCredentialsImpl(scope, id, desc, u, X)`
 # 51 also (lead41): an OpenVPN static key's body is taken whatever its alphabet (only hex was:
 #   a key pasted as base64 between the armor lines was stored; the new-user trial found it)
-# NEXT (secrets42): a password hash (crypt's `$1$`/`$5$`/`$6$`/`$apr1$`, bcrypt, argon2,
+# 52 (secrets42): a password hash (crypt's `$1$`/`$5$`/`$6$`/`$apr1$`, bcrypt, argon2,
 #   yescrypt) in data and text anywhere, in code on a line that writes rows (`INSERT INTO`,
 #   `VALUES (`, `COPY .. FROM stdin`, `IDENTIFIED .. AS`, `authentication_string`,
 #   `insertOne(`) with MySQL's `*`+40 hex; a key's bytes as a number list under a `..key`
@@ -414,7 +414,7 @@ REDACTED = "<REDACTED_SECRET>"
 #   (a password's name, 8+ letters with digits: was 12+ random);
 #   4-5 digit PINs under a password's own name (`vm-password`) and Asterisk's `box => PIN,`;
 #   Kamailio's `#!substdef "!AUTH_SECRET!X!g"`; Plex's `claim-` token
-REDACTION_VERSION = 51
+REDACTION_VERSION = 52
 
 
 @dataclass(frozen=True)
