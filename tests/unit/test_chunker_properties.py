@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from repokb.chunkers import chunker_for
 from repokb.chunkers.fixed import split_lines
 from repokb.chunkers.markdown import front_matter_end
+from repokb.chunkers.roff import RoffChunker, sections
 from repokb.formats import CODE_LANGUAGES
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import FileProblem, chunk_file
@@ -52,6 +53,8 @@ def check(language: str, text: str) -> None:
     if language == "jupyter":  # its cells' sources are chunks, its outputs and JSON never
         return
     first = front_matter_end(lines) if language == "markdown" else 0
+    if language in RoffChunker.languages and sections(lines)[0]:  # a man page's licence
+        first = sections(lines)[1]  # comments above its title line are left out
     for number, line in enumerate(lines[first:], first + 1):
         if line.strip() and language not in ("html", "xml"):  # markup drops scripts/comments
             assert number in covered, (number, line)
