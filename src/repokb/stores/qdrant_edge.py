@@ -463,7 +463,10 @@ class QdrantEdgeStore(Store):
 
         with staging(self._path) as folder:
             fresh = built(folder, self._config, STORE_INDEXES, fill)
-            with self._write():  # the copy is read again from the new shard
+            # a first use while no shard is open (the old one closed, the new not yet in
+            # place) waits for the new one: loading its own, it removed the staging folder
+            # and collided with the engine's lock (a dashboard poll's 503 under load)
+            with self._write(), self._loading:  # the copy is read again from the new shard
                 swap_in(self, fresh)
         self._deleted = False
         return True
