@@ -262,6 +262,19 @@ def test_a_read_during_a_compaction_waits_for_the_new_shard(
     assert answers == [6] and store.count("alpha") == 6 and store.count() == 8
 
 
+def test_a_read_on_the_shard_a_compaction_closed_is_answered_by_the_new_one(
+        store: Store) -> None:
+    """A reader that took the shard just before a compaction closed it (a stats poll, a
+    search) is answered by the new shard, not with "Shard is not initialized" (a 500)."""
+    if type(store).__name__ != "QdrantEdgeStore":
+        return  # a server keeps its own files
+    import qdrant_edge as q
+
+    taken = store._shard  # type: ignore[attr-defined]
+    assert store.compact() is True
+    assert taken.count(q.CountRequest(exact=True)) == 8 == store.count()
+
+
 def test_what_a_killed_compaction_left_is_removed_at_the_next_open(
         store: Store, opener: Callable[..., Store], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -467,7 +467,7 @@ class QdrantEdgeStore(Store):
             # place) waits for the new one: loading its own, it removed the staging folder
             # and collided with the engine's lock (a dashboard poll's 503 under load)
             with self._write(), self._loading:  # the copy is read again from the new shard
-                swap_in(self, fresh)
+                swap_in(self, fresh, self._get_shard)
         self._deleted = False
         return True
 
