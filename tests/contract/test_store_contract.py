@@ -249,6 +249,51 @@ def test_a_removal_leaves_a_compaction_due_until_one_runs(
         assert again.compaction_due() is True
     finally:
         again.close()
+def test_a_read_during_a_compaction_waits_for_the_new_shard(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `repokb serve` an upload's prune compacts the store while the dashboard polls its
+    stats. A read arriving while the old shard was closed and the new one not yet in place
+    loaded the shard itself: it removed the compaction's staging folder and opened the folder
+    the engine still locked, so the poll got a 503 ("in use by another process") on a loaded
+    host (session 42). The read now waits for the new shard; the window is widened here."""
+    if type(store).__name__ != "QdrantEdgeStore":
+        return  # a server keeps its own files
+    import threading
+
+    import repokb.stores.edge_files as edge_files
+
+    real, answers = edge_files.exchange, []
+    assert real is not None
+
+    def read() -> None:
+        try:
+            answers.append(store.count("alpha"))
+        except Exception as exc:  # noqa: BLE001  (what the poll would have answered)
+            answers.append(repr(exc))
+
+    def slow_exchange(a: Path, b: Path) -> None:  # the read comes while nothing is open
+        reader = threading.Thread(target=read)
+        reader.start()
+        reader.join(0.5)
+        real(a, b)
+        reader.join(30)
+
+    monkeypatch.setattr(edge_files, "exchange", slow_exchange)
+    assert store.compact() is True
+    assert answers == [6] and store.count("alpha") == 6 and store.count() == 8
+
+
+def test_a_read_on_the_shard_a_compaction_closed_is_answered_by_the_new_one(
+        store: Store) -> None:
+    """A reader that took the shard just before a compaction closed it (a stats poll, a
+    search) is answered by the new shard, not with "Shard is not initialized" (a 500)."""
+    if type(store).__name__ != "QdrantEdgeStore":
+        return  # a server keeps its own files
+    import qdrant_edge as q
+
+    taken = store._shard  # type: ignore[attr-defined]
+    assert store.compact() is True
+    assert taken.count(q.CountRequest(exact=True)) == 8 == store.count()
 
 
 def test_what_a_killed_compaction_left_is_removed_at_the_next_open(

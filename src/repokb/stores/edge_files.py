@@ -30,7 +30,11 @@ STAGING = "-new-"  # a staging folder's name: ".<shard folder>-new-<random>"
 
 
 class Guarded:
-    """The shard, with the engine's bare exceptions turned into StoreError at this boundary."""
+    """The shard, with the engine's bare exceptions turned into StoreError at this boundary.
+    Once a swap closed it (`swap_in`), a call that fails on it (a reader that took it just
+    before) is made again on the shard that took its place (`then`), not answered an error."""
+
+    then: Callable[[], Guarded] | None = None
 
     def __init__(self, shard: q.EdgeShard) -> None:
         self._shard = shard
@@ -42,6 +46,8 @@ class Guarded:
             try:
                 return method(*args, **kwargs)
             except Exception as exc:
+                if self.then is not None:  # closed by a swap meanwhile: the new shard answers
+                    return getattr(self.then(), name)(*args, **kwargs)
                 raise StoreError(f"Qdrant Edge {name} failed: {exc}") from exc
 
         return call
@@ -218,13 +224,15 @@ def built(folder: Path, config: q.EdgeConfig, indexes: dict[str, Index],
     return fresh
 
 
-def swap_in(holder: Holder, fresh: Path) -> None:
+def swap_in(holder: Holder, fresh: Path, current: Callable[[], Guarded] | None = None) -> None:
     """Close the holder's shard, exchange its folder with the one built at `fresh` (which then
     holds the old shard, for its staging folder's removal) and open the new one; if the
-    exchange fails, the old one again."""
+    exchange fails, the old one again. `current`: the holder's shard once the swap is done
+    (where a call still on the old one goes, see Guarded)."""
     assert exchange is not None
     old, holder._open = holder._open, None
     if old is not None:
+        old.then = current
         old.flush()
         old.close()
     try:

@@ -469,8 +469,11 @@ class QdrantEdgeStore(Store):
         self.load()  # before the staging folder: a first load removes what it finds there
         with staging(self._path) as folder:
             fresh = built(folder, self._config, STORE_INDEXES, fill)
-            with self._write():  # the copy is read again from the new shard
-                swap_in(self, fresh)
+            # a first use while no shard is open (the old one closed, the new not yet in
+            # place) waits for the new one: loading its own, it removed the staging folder
+            # and collided with the engine's lock (a dashboard poll's 503 under load)
+            with self._write(), self._loading:  # the copy is read again from the new shard
+                swap_in(self, fresh, self._get_shard)
         clear_due(self._path)  # (a crash before this line: the next holder compacts again)
         self._deleted = False
         return True
