@@ -17,13 +17,16 @@ import gzip
 import io
 import lzma
 import zlib
+from collections.abc import Callable
 from typing import BinaryIO
 
-# suffix -> (the format's name, its magic bytes); the unpacking itself in `_reader`
-PACKERS: dict[str, tuple[str, bytes]] = {
-    ".gz": ("gzip", b"\x1f\x8b"),
-    ".bz2": ("bzip2", b"BZh"),
-    ".xz": ("xz", b"\xfd7zXZ\x00"),
+# suffix -> the format's name
+PACKERS: dict[str, str] = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz"}
+# the format's name -> (its magic bytes, its reader of a binary file object)
+_FORMATS: dict[str, tuple[bytes, Callable[[BinaryIO], io.BufferedIOBase]]] = {
+    "gzip": (b"\x1f\x8b", lambda fh: gzip.GzipFile(fileobj=fh, mode="rb")),
+    "bzip2": (b"BZh", lambda fh: bz2.BZ2File(fh, "rb")),
+    "xz": (b"\xfd7zXZ\x00", lambda fh: lzma.LZMAFile(fh, "rb")),  # noqa: SIM115
 }
 # inner names that are archives of files, never one text file
 _ARCHIVES = (".tar", ".cpio", ".pax")
@@ -41,32 +44,24 @@ def inner_name(path: str) -> tuple[str, str] | None:
     (`man1/ls.1.gz` -> (`man1/ls.1`, `gzip`)); None when the name has no packing suffix, is
     only the suffix, or holds an archive (`x.tar.gz`)."""
     stem, dot, suffix = path.rpartition(".")
-    packer = PACKERS.get(dot + suffix.lower())
+    fmt = PACKERS.get(dot + suffix.lower())
     name = stem.rsplit("/", 1)[-1]
-    if packer is None or not name or name.lower().endswith(_ARCHIVES):
+    if fmt is None or not name or name.lower().endswith(_ARCHIVES):
         return None
-    return stem, packer[0]
-
-
-def _reader(fmt: str, fh: BinaryIO) -> io.BufferedIOBase:
-    if fmt == "gzip":
-        return gzip.GzipFile(fileobj=fh, mode="rb")
-    if fmt == "bzip2":
-        return bz2.BZ2File(fh, "rb")
-    return lzma.LZMAFile(fh, "rb")
+    return stem, fmt
 
 
 def unpack(fh: BinaryIO, fmt: str, packed_size: int, limit: int) -> bytes | None:
     """The bytes a packed file holds, read from `fh` (at its start); None when it does not
     open with the format's magic bytes (not packed: read as it is); Refused when the stream is
     broken, or it unpacks past `limit` bytes or MAX_RATIO times `packed_size`."""
-    magic = next(m for name, m in PACKERS.values() if name == fmt)
+    magic, reader = _FORMATS[fmt]
     if fh.read(len(magic)) != magic:
         return None
     fh.seek(0)
     bound = min(limit, max(packed_size, 1) * MAX_RATIO)
     try:
-        with _reader(fmt, fh) as stream:
+        with reader(fh) as stream:
             data = stream.read(bound + 1)
     except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as exc:
         raise Refused(f"{fmt} stream unreadable ({exc}): not unpacked") from exc
