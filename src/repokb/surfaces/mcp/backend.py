@@ -150,6 +150,11 @@ class Backend:
         root on this disk)."""
         return self._read(lambda ops: ops.ws.catalog.project_names())
 
+    def project_meant(self, name: str) -> str:
+        """The project `name` means as search reads it (`cattrs` is `cattrs-24.1.2`, `Cobra`
+        or `cobra/` is `cobra`: operations/scope.py), else `name`."""
+        return self._read(lambda ops: ops.projects_meant([name])[0])
+
     def allowed_folder(self, raw: str) -> Path:
         """The folder if it lies under an allowed root (the REST API's check); AccessError
         else."""

@@ -26,7 +26,6 @@ from repokb.errors import (
 from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.operations.guards import no_nul
-from repokb.operations.scope import project_meant
 from repokb.roots import user_path
 from repokb.search import Query
 from repokb.secrets import shown
@@ -65,9 +64,7 @@ async def _run(fn: Callable[..., Any], *args: Any) -> Any:
 def _project_named(backend: Backend, project: str | None) -> str | None:
     """The project a `project` argument means, as search and get_context read it (scope.py:
     `cattrs` is `cattrs-24.1.2`, `Cobra` or `cobra/` is `cobra`), else as given."""
-    if project is None:
-        return None
-    return project_meant(project, backend.names(), backend.projects())
+    return None if project is None else backend.project_meant(project)
 
 
 def _as_shown(raw: str, project: str | None, names: list[str]) -> tuple[str, str] | None:
