@@ -13,10 +13,9 @@ from typing import Any
 
 from repokb.errors import InputError, NotFoundError, path_in_several_projects, require_project
 from repokb.freshness import file_changed
+from repokb.models import MAX_NEIGHBOURS
 from repokb.stores.base import Store, StoredPoint
 from repokb.stores.catalog import Catalog
-
-MAX_NEIGHBOURS = 5
 
 
 def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:

@@ -612,3 +612,79 @@ def test_an_empty_knowledge_base_says_its_first_run_is_going(home: Path, tmp_pat
             await call(s, "cancel_index", path=str(big), wait_seconds=0)
 
     run(scenario)
+
+
+HANDSHAKE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw",
+                                                                        "version": "0"}}}
+LISTED = Path(__file__).resolve().parents[1] / "golden" / "mcp" / "tools_list.json"
+HEAVY = ("repokb.operations", "repokb.search", "repokb.pipeline", "repokb.workspace",
+         "repokb.surfaces.mcp.calls", "onnxruntime", "qdrant_edge", "fastapi", "jsonschema")
+
+
+def _raw_session(home: Path, messages: list[dict[str, Any]]) -> tuple[dict[Any, Any], list[str]]:
+    """`repokb mcp` (under `python -X importtime`) sent `messages`, every request answered,
+    then left: the answers by id, and every module the process imported in its whole life."""
+    with (home.parent / "mcp-importtime.log").open("w+") as errlog:  # a pipe would fill up
+        proc = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "repokb", "mcp"],
+                                env={**os.environ, "REPOKB_HOME": str(home)},
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errlog,
+                                text=True)
+        assert proc.stdin and proc.stdout
+        answers: dict[Any, Any] = {}
+        watchdog = threading.Timer(120, proc.kill)  # an unanswered request fails, never hangs
+        watchdog.start()
+        try:
+            for message in messages:
+                proc.stdin.write(json.dumps(message) + "\n")
+                proc.stdin.flush()
+                while "id" in message and message["id"] not in answers:
+                    line = proc.stdout.readline()
+                    assert line, f"no answer to {message['method']}"
+                    answers[json.loads(line).get("id")] = json.loads(line)
+            proc.stdin.close()  # the client leaves: the server ends
+            assert proc.wait(timeout=60) == 0
+        finally:
+            watchdog.cancel()
+            proc.kill()
+            proc.stdout.close()
+        errlog.seek(0)
+        err = errlog.read()
+    assert "Traceback" not in err
+    imported = [line.rsplit("|", 1)[1].strip() for line in err.splitlines()
+                if line.startswith("import time:") and line.count("|") == 2]
+    return answers, imported
+
+
+def test_initialize_and_the_tool_list_load_nothing_that_searches(indexed: Path,
+                                                                   home: Path) -> None:
+    """An agent starts `repokb mcp` and gives it a few seconds to answer initialize (some
+    clients 5-10 s): it answered after importing the operations, the search and the pipeline,
+    4.3 s after spawn at load 7 where the SDK alone answers after 1.6 s (mcpstart43). A client
+    that initialises, lists the tools and leaves makes the process import none of them; the
+    list is the one main served before the tools' modules were split (tests/golden/mcp)."""
+    answers, imported = _raw_session(home, [
+        HANDSHAKE, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}])
+    server = {k: v for k, v in answers[1]["result"]["serverInfo"].items() if k != "version"}
+    listed = {"server": server,
+              "instructions": answers[1]["result"]["instructions"],
+              "tools": answers[2]["result"]["tools"]}
+    if os.environ.get("REPOKB_REFRESH_GOLDEN") == "1":
+        LISTED.parent.mkdir(exist_ok=True)
+        LISTED.write_text(json.dumps(listed, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+    assert listed == json.loads(LISTED.read_text(encoding="utf-8"))
+    assert {t["name"] for t in listed["tools"]} == TOOLS
+    assert [m for m in imported if any(m == h or m.startswith(h + ".") for h in HEAVY)] == []
+
+
+def test_a_tool_call_without_the_initialized_notification_starts_the_backend(
+        indexed: Path, home: Path) -> None:
+    """The backend starts on `notifications/initialized`; a client that never sends it (or
+    calls at once) gets its answer all the same: the call starts it."""
+    answers, imported = _raw_session(home, [HANDSHAKE, {
+        "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "search", "arguments": {"query": "send a password reset email"}}}])
+    hits = answers[2]["result"]["structuredContent"]["hits"]
+    assert hits[0]["symbol"] == "send_password_reset_email"
+    assert "repokb.operations" in imported

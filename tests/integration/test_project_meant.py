@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from repokb.models import Query
 from repokb.operations import Operations
 from repokb.surfaces.mcp.backend import Backend
-from repokb.surfaces.mcp.server import call
+from repokb.surfaces.mcp.calls import call
 from repokb.surfaces.server.app import create_app
 
 pytestmark = pytest.mark.integration

@@ -506,7 +506,7 @@ def test_an_unknown_project_is_the_same_404_on_every_route_and_mcp_tool(client):
     import anyio
 
     from repokb.surfaces.mcp.backend import Backend
-    from repokb.surfaces.mcp.server import call
+    from repokb.surfaces.mcp.calls import call
 
     assert ingest_file(client, "mail.py", PY).status_code == 200
     asked = {"stats": client.get("/knowledge/stats", params={"project": "nosuch"}),

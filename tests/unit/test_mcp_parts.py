@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,8 +148,8 @@ def test_locate_finds_a_secret_named_file_and_never_echoes_its_name(tmp_path: Pa
 
 
 def test_invalid_arguments_are_named_without_repeating_a_long_value() -> None:
-    from repokb.surfaces.mcp.server import _validate
-    from repokb.surfaces.mcp.tools import TOOLS
+    from repokb.surfaces.mcp.calls import _validate
+    from repokb.surfaces.mcp.specs import TOOLS
 
     search = TOOLS["search"]
     with pytest.raises(InputError) as too_long:
@@ -165,8 +166,8 @@ def test_invalid_arguments_are_named_without_repeating_a_long_value() -> None:
 def test_a_list_of_thousands_of_globs_is_refused_without_being_repeated() -> None:
     """Seen with the official MCP client: 5,000 path globs came back whole in the error (25 KB
     of "['a', 'a', ..." in the agent's context); so did a long list of the wrong type."""
-    from repokb.surfaces.mcp.server import _validate
-    from repokb.surfaces.mcp.tools import TOOLS
+    from repokb.surfaces.mcp.calls import _validate
+    from repokb.surfaces.mcp.specs import TOOLS
 
     search = TOOLS["search"]
     with pytest.raises(InputError) as too_many:
@@ -378,3 +379,50 @@ def test_a_long_query_is_not_repeated_whole_in_the_answer() -> None:
         assert len(first) < 250 and "retry retry" in first and "...'" in first, first
     assert render.hits("how are retries done", [hit]).startswith(
         "1 hit for 'how are retries done':")
+
+
+def test_the_stdio_backend_starts_once_and_a_failed_start_is_every_calls_error() -> None:
+    """`repokb mcp` makes its backend after initialize (starting.py): begun once however many
+    calls wait for it; a maker that fails is each call's error (the server goes on), and a
+    backend made is closed when the server stops."""
+    import anyio
+
+    from repokb.surfaces.mcp.starting import Starting
+
+    made: list[Any] = []
+
+    class Made:
+        closed = warmed = False
+
+        def warm(self) -> None:
+            self.warmed = True
+
+        def close(self) -> None:
+            self.closed = True
+
+    def make() -> Any:
+        made.append(Made())
+        return made[-1]
+
+    def broken() -> Any:
+        raise RuntimeError("no model")
+
+    async def main() -> tuple[list[Any], list[str]]:
+        starting = Starting(make)
+        async with starting.running():
+            starting.begin()
+            got = [await starting.backend() for _ in range(3)]
+        errors = []
+        failing = Starting(broken)
+        async with failing.running():
+            for _ in range(2):
+                try:
+                    await failing.backend()
+                except RuntimeError as exc:
+                    errors.append(str(exc))
+        return got, errors
+
+    got, errors = anyio.run(main)
+    assert len(made) == 1 and got == made * 3
+    assert made[0].warmed and made[0].closed
+    assert errors == ["no model", "no model"]

@@ -11,6 +11,7 @@ split.
 
 from repokb.models.answers import (
     MAX_LIMIT,
+    MAX_NEIGHBOURS,
     MAX_PATH_GLOBS,
     Hit,
     HitCopy,
@@ -54,7 +55,8 @@ from repokb.models.files import (
 
 __all__ = [
     "EMBED_HEAD", "EMBED_TEXT", "HOME_CATALOG", "HOME_STORE", "LEXICAL_ONLY", "MAX_LIMIT",
-    "MAX_PATH_GLOBS", "MINILM_GRAPH", "PENDING", "PROC_FD", "TEST_KINDS", "UNEMBEDDED_KEYS",
+    "MAX_NEIGHBOURS", "MAX_PATH_GLOBS", "MINILM_GRAPH", "PENDING", "PROC_FD", "TEST_KINDS",
+    "UNEMBEDDED_KEYS",
     "Chunk", "ChunkPiece", "Classification", "EmbedPlan", "EmbeddedChunk", "Fragment", "Hit",
     "HitCopy", "Kind", "ParseBudget", "Policy", "Query", "Role", "Signal", "SkippedPath",
     "SourceFile", "copies_phrase", "embedded_text", "files_phrase", "line_range", "point_id",

@@ -58,6 +58,8 @@ def files_phrase(indexed: int | None, recorded: int) -> str:
 # expression depth, a 500).
 MAX_LIMIT = 100
 MAX_PATH_GLOBS = 20
+# the neighbouring chunks a file context adds on either side (filecontext.py), on every surface
+MAX_NEIGHBOURS = 5
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ class HttpEndpoint:
         from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
         from mcp.server.transport_security import TransportSecuritySettings
 
+        from repokb.surfaces.mcp import calls  # noqa: F401  (imported now, not by a first call)
         from repokb.surfaces.mcp.backend import Backend
         from repokb.surfaces.mcp.server import create_server
 

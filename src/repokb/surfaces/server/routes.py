@@ -21,8 +21,7 @@ from starlette.datastructures import UploadFile
 
 from repokb import __version__
 from repokb.errors import worded
-from repokb.filecontext import MAX_NEIGHBOURS
-from repokb.models import Fragment
+from repokb.models import MAX_NEIGHBOURS, Fragment
 from repokb.operations import Access, Operations
 from repokb.operations.jobs import JobCancelled
 from repokb.search import Query
