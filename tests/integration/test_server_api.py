@@ -401,6 +401,32 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
     assert client.post("/knowledge/search", json={"query": "x", "path": "none/**"}).json() == []
 
 
+def test_a_path_written_as_hits_show_it_is_read_by_every_route(client):
+    """A hit's line writes its file with its project first (`shop/src/shop/mail.py:1-3`), and a
+    client copies it from there: MCP's get_context and explain_file took it (agents42), REST's
+    /knowledge/context and /knowledge/explain answered 404 "not in the catalog" (mcpstart43).
+    The operations read it now, for every surface; only a file of that project is found."""
+    assert ingest_file(client, "src/shop/mail.py", PY).status_code == 200
+    assert ingest_file(client, "notes.md", "# Ops\n\nRelease with twine after tagging.\n",
+                       project="ops").status_code == 200
+    for params in ({"path": "shop/src/shop/mail.py"},
+                   {"path": "shop/src/shop/mail.py", "project": "shop"}):
+        context = client.get("/knowledge/context", params={**params, "line": 2})
+        assert context.status_code == 200, context.json()
+        assert (context.json()["project"], context.json()["path"]) == ("shop", "src/shop/mail.py")
+        assert "send_password_reset_email" in context.json()["target"]["content"]
+        record = client.get("/knowledge/explain", params=params)
+        assert record.status_code == 200, record.json()
+        assert (record.json()["project"], record.json()["path"]) == ("shop", "src/shop/mail.py")
+    for params in ({"path": "ops/src/shop/mail.py"},  # a project without that file
+                   {"path": "shop/src/shop/mail.py", "project": "ops"}):  # another project's
+        assert_error(client.get("/knowledge/context", params=params), 404, "not_found")
+        assert_error(client.get("/knowledge/explain", params=params), 404, "not_found")
+    hits = client.post("/knowledge/search", json={"query": "password reset email",
+                                                  "path": "shop/src/**"}).json()
+    assert hits and {(h["project"], h["path"]) for h in hits} == {("shop", "src/shop/mail.py")}
+
+
 def wait_for(client: TestClient, job_id: str, timeout: float = 120) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

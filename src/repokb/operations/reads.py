@@ -18,6 +18,7 @@ from repokb.lexicon import STOP_WORDS
 from repokb.operations.base import OperationsBase, in_use
 from repokb.operations.guards import LOCAL, Access, no_nul
 from repokb.operations.jobs import ACTIVE, Job
+from repokb.operations.scope import as_shown
 from repokb.operations.why import nothing_found
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
@@ -86,11 +87,19 @@ class Reads(OperationsBase):
     def context(self, path: str, project: str | None = None, line: int | None = None,
                 symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
-        (from the store: redacted text, never the file on disk)."""
+        (from the store: redacted text, never the file on disk). The path may be written as
+        answers show it, its project first (`shop/src/db.py`)."""
         no_nul(path)  # else echoed back in "not in the catalog" (a NUL in an agent's context)
         project = project if project is None else self._project(project)
-        return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
-                            before, after)
+        try:
+            return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
+                                before, after)
+        except NotFoundError:  # the path as hits show it, its project first?
+            shown = as_shown(path, project, self.ws.catalog.project_names())
+            if shown is None:
+                raise
+            return file_context(self.ws.catalog, self.ws.store, *shown, line, symbol, before,
+                                after)
 
     @in_use
     def freshness(self, projects: list[str] | None = None) -> list[dict[str, Any]]:
@@ -103,10 +112,20 @@ class Reads(OperationsBase):
     def explain(self, path: str, project: str | None = None,
                 access: Access = LOCAL) -> dict[str, Any]:
         """A file's record. A trusted caller may name a file on its disk (never indexed: it is
-        classified now); a remote one names a project-relative path the catalog knows."""
+        classified now); a remote one names a project-relative path the catalog knows. Either
+        may write it as answers show it, its project first (`shop/src/db.py`)."""
         no_nul(path)
         project = project if project is None else self._project(project)
         require_project(project, self.ws.catalog.project_names())
+        try:
+            return self._record(path, project, access)
+        except NotFoundError:  # the path as hits show it, its project first?
+            shown = as_shown(path, project, self.ws.catalog.project_names())
+            if shown is None:
+                raise
+            return self._record(*shown, access)
+
+    def _record(self, path: str, project: str | None, access: Access) -> dict[str, Any]:
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
         # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard

@@ -57,6 +57,17 @@ def project_meant(typed: str, names: Iterable[str], roots: Mapping[str, Path],
     return max(holders)[1] if holders else typed
 
 
+def as_shown(raw: str, project: str | None, names: Iterable[str]) -> tuple[str, str] | None:
+    """(path in its project, project) for a file's path written as answers show it, its
+    project first (`cattrs-24.1.2/src/cattrs/converters.py`, a search hit's line on every
+    surface): an agent or a person copies it from there. None when its first part names no
+    project in `names` (or another than `project`, the one asked about)."""
+    head, sep, rest = raw.partition("/")
+    if not sep or not rest or head not in names or project not in (None, head):
+        return None
+    return rest, head
+
+
 def absolute(typed: str, cwd: Path | None = None) -> str:
     """`typed` as an absolute path if it is a path to a folder here, else as typed: a caller's
     relative path said so that another process (the store's owner) reads the same folder."""

@@ -23,6 +23,7 @@ from repokb.errors import (
     worded,
 )
 from repokb.operations.guards import no_nul
+from repokb.operations.scope import as_shown
 from repokb.roots import user_path
 from repokb.search import Query
 from repokb.secrets import shown
@@ -45,17 +46,6 @@ def _project_named(backend: Backend, project: str | None) -> str | None:
     """The project a `project` argument means, as search and get_context read it (scope.py:
     `cattrs` is `cattrs-24.1.2`, `Cobra` or `cobra/` is `cobra`), else as given."""
     return None if project is None else backend.project_meant(project)
-
-
-def _as_shown(raw: str, project: str | None, names: list[str]) -> tuple[str, str] | None:
-    """(path in its project, project) for a path written as this server's answers show a file,
-    its project first (`cattrs-24.1.2/src/cattrs/converters.py`, a search hit's line): an agent
-    copies it from there. None when its first part names no project (or another than the
-    `project` argument)."""
-    head, sep, rest = raw.partition("/")
-    if not sep or not rest or head not in names or project not in (None, head):
-        return None
-    return rest, head
 
 
 def _explain_target(backend: Backend, raw: str,
@@ -89,7 +79,7 @@ def _explain_target(backend: Backend, raw: str,
         raise path_in_several_projects(rel, (name for name, _ in found))
     if found:
         return str(found[0][1]), found[0][0], True
-    shown_as = _as_shown(rel, project, backend.names())  # `cattrs-24.1.2/src/...`, as hits say
+    shown_as = as_shown(rel, project, backend.names())  # `cattrs-24.1.2/src/...`, as hits say
     if shown_as is not None:
         return _explain_target(backend, *shown_as)
     return rel, project, False  # not on disk (deleted since): the catalog's record only
@@ -138,14 +128,8 @@ async def get_context(backend: Backend, args: dict[str, Any], session: Session) 
                                symbol=args.get("symbol"), before=args.get("before", 0),
                                after=args.get("after", 0))
 
-    try:
-        data = await _run(context, args["path"], args.get("project"))
-    except NotFoundError:  # the path as answers show it, its project first (a hit's line)?
-        project = await _run(_project_named, backend, args.get("project"))
-        shown_as = _as_shown(args["path"], project, await _run(backend.names))
-        if shown_as is None:
-            raise
-        data = await _run(context, *shown_as)
+    # a path as answers show it, its project first (a hit's line), is read so by the operation
+    data = await _run(context, args["path"], args.get("project"))
     return data, render.context(data), [data["project"]]
 
 
