@@ -22,7 +22,7 @@ import repokb.stores.qdrant_edge as edge
 from repokb.errors import StoreError
 from repokb.models import EMBED_HEAD, EMBED_TEXT, LEXICAL_ONLY, Chunk, EmbeddedChunk
 from repokb.stores import RawPoint, StoreFilter, create, load_builtins
-from repokb.stores.qdrant_edge import _WRITE_PIECE, QdrantEdgeStore
+from repokb.stores.qdrant_edge import _BUSY_PIECE, _WRITE_PIECE, QdrantEdgeStore
 
 pytestmark = pytest.mark.integration
 
@@ -422,6 +422,42 @@ def test_fill_dense_of_several_pieces_gives_every_point_its_vector_and_drops_the
     assert hit.id == points[17].chunk.point_id and hit.score == pytest.approx(1.0, abs=1e-4)
 
 
+def test_while_searches_come_a_write_holds_the_engine_for_smaller_pieces(
+        update_calls: tuple[QdrantEdgeStore, list[tuple[str, int]]]) -> None:
+    """Each engine call of a write holds the interpreter throughout, so a search arriving
+    meanwhile waits for all of it: while a search is in flight (or one began within
+    _SEARCHES_RECENT s) the pieces are _BUSY_PIECE points, with none _WRITE_PIECE; the store
+    ends the same either way (every point, its payload and vector)."""
+    store, calls = update_calls
+    n = 2 * _WRITE_PIECE + 3
+    quiet, busy = make_points(n, seed=11, project="quiet"), make_points(n, seed=12, project="busy")
+    store._in_flight.last_start = time.monotonic() - 10 * edge._SEARCHES_RECENT
+    store.upsert(quiet)
+    assert calls == [("upsert", _WRITE_PIECE)] * 2 + [("upsert", 3)]
+
+    calls.clear()
+    with store.searching():
+        store.upsert([EmbeddedChunk(p.chunk, None, p.sparse_indices, p.sparse_values)
+                      for p in busy])  # lexical first, then the vectors
+        store.fill_dense({p.chunk.point_id: p.dense for p in busy})
+    pieces = [_BUSY_PIECE] * (n // _BUSY_PIECE) + [n % _BUSY_PIECE]
+    assert calls == ([("upsert", size) for size in pieces]
+                     + [(what, size) for size in pieces for what in ("vectors", "unmark")])
+
+    # a search that began just now counts as much as one in flight
+    calls.clear()
+    store._in_flight.last_start = time.monotonic()
+    store.upsert(quiet[:_WRITE_PIECE])
+    assert calls[0] == ("upsert", _BUSY_PIECE)
+    for points in (quiet, busy):
+        project = points[0].chunk.project
+        assert {p.id: p.payload for p in store.export(project)} == {
+            p.chunk.point_id: p.payload() for p in points}
+        stored = store.dense_vectors([p.chunk.point_id for p in points])
+        assert all(stored[p.chunk.point_id] == pytest.approx(p.dense, abs=1e-6)
+                   for p in points)
+
+
 def test_while_searches_come_writes_pause_after_each_piece_and_with_none_they_do_not(
         opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
     """A write piece that a search began shortly before (or during) is followed by a pause
@@ -440,7 +476,7 @@ def test_while_searches_come_writes_pause_after_each_piece_and_with_none_they_do
             # longer than _SEARCHES_RECENT, and the last ones ran unpaused: 2 pauses of 3)
             store._in_flight.last_start = time.monotonic() - 10 * edge._SEARCHES_RECENT
             store.upsert(make_points(n, seed=6, project="searched"))
-        assert len(pauses) == 3  # one after each piece: the search is still in flight
+        assert len(pauses) == n // _BUSY_PIECE  # one after each piece: still in flight
         assert all(0 < p <= edge._WRITE_PAUSE for p in pauses)
 
         pauses.clear()

@@ -104,6 +104,10 @@ from repokb.stores.points import PAGE, dense_of
 # 64 ~6 ms, for the same total time. Each piece is written whole and every write is idempotent,
 # so a run killed between two pieces converges as before (docs/indexing.md).
 _WRITE_PIECE = 64
+# Points per write call while searches come (one in flight, or one began within
+# _SEARCHES_RECENT s): a search that arrives during a piece waits for its whole engine call
+# (~4 ms at 64 points of a lexical-first run, up to ~21 ms), a quarter of that at 16.
+_BUSY_PIECE = 16
 # How long a write piece waits for the searches in flight to end. A piece holds the interpreter
 # for its whole engine call; a search that gave the interpreter up (to embed its query, to scan
 # the dense copy) waited that long to get it back, at every such step.
@@ -116,8 +120,14 @@ _SEARCHES_RECENT = 0.1
 _WRITE_PAUSE = 0.05
 
 
-def _pieces(items: list[Any]) -> list[list[Any]]:
-    return [items[i:i + _WRITE_PIECE] for i in range(0, len(items), _WRITE_PIECE)]
+def _pieces(items: list[Any], busy: Callable[[], bool]) -> Iterator[list[Any]]:
+    """`items` in order, a piece at a time: _BUSY_PIECE while `busy()` says searches come
+    (asked before each piece), else _WRITE_PIECE."""
+    start = 0
+    while start < len(items):
+        end = start + (_BUSY_PIECE if busy() else _WRITE_PIECE)
+        yield items[start:end]
+        start = end
 
 
 def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, limit: int,
@@ -266,13 +276,16 @@ class QdrantEdgeStore(Store):
             took = time.monotonic() - started  # the writes take at most _WRITE_SHARE of the time
             time.sleep(min(took * (1 / _WRITE_SHARE - 1), _WRITE_PAUSE))
 
+    def _searches_come(self) -> bool:
+        return self._in_flight.since(time.monotonic() - _SEARCHES_RECENT)
+
     def searching(self) -> contextlib.AbstractContextManager[None]:
         return self._in_flight.running()
 
     # --- writes (each piece after the searches in flight, for at most _WRITE_YIELD) ----------
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
-        for piece in _pieces(points):
+        for piece in _pieces(points, self._searches_come):
             rows = [(p.chunk.point_id, p.dense, p.payload()) for p in piece]
             files = {(payload.get("project"), payload.get("path")) for _, _, payload in rows}
             with self._write(keeps=functools.partial(new_files, files=files)):
@@ -285,7 +298,7 @@ class QdrantEdgeStore(Store):
             self._deleted = True  # an overwritten point may leave its old version behind
 
     def write_raw(self, points: list[RawPoint]) -> None:
-        for piece in _pieces(points):
+        for piece in _pieces(points, self._searches_come):
             with self._write():
                 self._shard.update(q.UpdateOperation.upsert_points([
                     q.Point(p.id, named_vectors(p.dense, p.sparse), p.payload) for p in piece
@@ -297,7 +310,7 @@ class QdrantEdgeStore(Store):
         return reads.scroll_pending(self._get_shard, project, kinds, exclude, offset, limit)
 
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
-        for ids in _pieces(list(vectors)):
+        for ids in _pieces(list(vectors), self._searches_come):
             # points that had no dense vector get one: the copy keeps its rows and adds theirs
             # (the search fields read from the engine; only while there is a copy to grow)
             had = (self._shard.retrieve(ids, with_payload=list(SEARCH_FIELDS),
