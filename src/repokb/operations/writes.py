@@ -170,8 +170,12 @@ class Writes(OperationsBase):
                 or not store.compaction_due() or not self._write.acquire(blocking=False)):
             return False
         try:
-            if self.writers_waiting() or not store.compact(
-                    give_way=lambda: self.writers_waiting() or stop()):
+            if self.writers_waiting():
+                return False
+            log.info("idle for %.0f s: compacting the store (removed text is still on disk)",
+                     seconds)
+            if not store.compact(give_way=lambda: self.writers_waiting() or stop()):
+                log.info("the compaction gave way to a write; still due")
                 return False
             self.ws.catalog.purge()
         finally:

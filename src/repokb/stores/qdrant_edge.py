@@ -463,13 +463,17 @@ class QdrantEdgeStore(Store):
         if exchange is None:
             return False
 
+        def yielding() -> None:
+            if give_way is not None and give_way():
+                raise _GaveWay
+
         def fill(shard: q.EdgeShard) -> None:
             offset: str | None = None
             while True:
-                if give_way is not None and give_way():
-                    raise _GaveWay
+                yielding()
                 page, offset = self.scroll_raw(offset, 512)
                 for piece in _pieces(page):
+                    yielding()
                     self._in_flight.wait_for_none(_WRITE_YIELD)
                     shard.update(q.UpdateOperation.upsert_points([
                         q.Point(p.id, named_vectors(p.dense, p.sparse), p.payload)
@@ -481,6 +485,7 @@ class QdrantEdgeStore(Store):
         with staging(self._path) as folder:
             try:
                 fresh = built(folder, self._config, STORE_INDEXES, fill)
+                yielding()  # (the last chance: the swap below is not stopped)
             except _GaveWay:
                 return False
             # a first use while no shard is open (the old one closed, the new not yet in
