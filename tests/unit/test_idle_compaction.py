@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from repokb.operations import Operations
-from repokb.search import Query
 from repokb.roots import resolve_roots
+from repokb.search import Query
 from repokb.settings import Settings
 from repokb.workspace import Workspace
 
