@@ -166,7 +166,7 @@ class Writes(OperationsBase):
         leaves the compaction due; a search meanwhile is answered (by the old shard, then the
         new one: QdrantEdgeStore.compact). Whether it compacted."""
         store, seconds = self.ws.opened_store(), self.settings.compact_idle_seconds
-        if (store is None or seconds <= 0 or self.idle_for() < seconds
+        if (store is None or seconds <= 0 or stop() or self.idle_for() < seconds
                 or not store.compaction_due() or not self._write.acquire(blocking=False)):
             return False
         try:
