@@ -191,6 +191,7 @@ class Writes(OperationsBase):
         if seconds <= 0 or self._idle_stop is not None:
             return
         stop = self._idle_stop = threading.Event()
+        self._used = time.monotonic()  # idle from now: its start (the model's load) is not
         tick = min(5.0, max(0.2, seconds / 4))
 
         def run() -> None:
