@@ -100,3 +100,24 @@ def test_the_holders_thread_compacts_once_idle_and_stops_at_close(ops):
     while _due(ops) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _due(ops)
+
+
+def test_repokb_mcp_holding_the_store_compacts_once_idle(ops):
+    """`repokb mcp` (stdio) takes the store on its first call and holds it for
+    `mcp_idle_seconds`: it performs a due compaction meanwhile, as `serve` does."""
+    from repokb.surfaces.mcp.lease import StdioBackend
+
+    settings = ops.settings
+    ops.close()
+    ops.ws.close()  # the store let go, its compaction still due
+    backend = StdioBackend(settings)
+    try:
+        backend._acquire()
+        held = backend._ops
+        assert held is not None and held.ws.store.compaction_due()
+        deadline = time.monotonic() + 30
+        while held.ws.store.compaction_due() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not held.ws.store.compaction_due()
+    finally:
+        backend.close()
