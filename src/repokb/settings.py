@@ -198,6 +198,15 @@ class Settings:
         2000, "A run that removed text (a file deleted, renamed or edited) rewrites a store of "
         "at most this many points at its end, so the removed text leaves the disk within the "
         "run (~0.2-1 ms a point); see compact_after_delete for bigger stores.")
+    compact_idle_seconds: float = _setting(
+        30.0, "A process that holds the store for long (repokb serve, watch, mcp, the warm "
+        "owner) performs a due compaction (see compact_after_delete) once no search or write "
+        "came for this many seconds; a write arriving meanwhile stops it (still due), a search "
+        "is answered. 0: never (the next run that compacts does).")
+    compact_due_hours: float = _setting(
+        24.0, "A compaction due for this many hours is performed by the next index run "
+        "whatever the store's size, so removed text leaves the disk within a bound even "
+        "where no server idles. repokb stats says since when one is due.")
     dense_copy: bool = _setting(
         True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "
         "dimensions) and scans it without holding the interpreter; the store then ranks only "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import leaked, write, write_tree
+from ..conftest import free_port, leaked, serve_process, write, write_tree
 
 pytestmark = pytest.mark.integration
 
@@ -29,11 +30,13 @@ NOTE = "Zephyrine acquisition closes in Brumaire; quokka saffron lattice is the 
 SALARY = "Salaries: the marmot juniper basalt crew earns ostrogoth wages of 9,119 a month."
 ROADMAP = "We sunset the hosted vireo pumpkin plan next spring, under codeword tamarind."
 OLD_NAME = "Handbook-of-Gryphon-Wickerwork.md"  # a renamed file's old name
+UPLOADED = "Ledger of the ocelot vineyard: pay Quillon Barnaby by the nineteenth, in cash."
+KEY = "test-key"
 
 
 def repokb(home: Path, *args: str, check: bool = True, **settings: str) -> str:
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "0",
-           **{f"REPOKB_{k.upper()}": v for k, v in settings.items()}}
+           "REPOKB_API_KEY": KEY, **{f"REPOKB_{k.upper()}": v for k, v in settings.items()}}
     done = subprocess.run([sys.executable, "-m", "repokb", *args], capture_output=True,
                           text=True, env=env, timeout=600, check=False)
     assert done.returncode == 0 or not check, done.stderr[-2000:]
@@ -141,3 +144,133 @@ def test_a_big_stores_compaction_is_due_until_the_warm_owner_leaves_idle(home, p
     assert not (home / "owner.sock").exists(), "the warm owner did not leave"
     assert leaked(home, NOTE) == []
     assert "store_compaction_due" not in index(home, project, compact_points="1")
+
+
+def _due_gone(home: Path, texts: tuple[str, ...], within: float = 180) -> list[str]:
+    """Wait (a serving process idles, then compacts) until the due mark is down and none of
+    `texts` is on disk, or `within` seconds; what is still leaked."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not (home / "store.compact-due").exists():
+            break
+        time.sleep(0.5)
+    return [w for text in texts for w in leaked(home, text)]
+
+
+def test_under_serve_what_a_user_removes_leaves_the_disk_once_it_idles(
+        home, project, monkeypatch):
+    """`repokb serve` holds the store for hours: before (session 42), a big store's compaction
+    left due by an upload that edits a file or a run it answered stayed due while it ran, and the
+    removed text stayed on disk. Now the server performs it once idle (compact_idle_seconds),
+    answering searches throughout."""
+    import httpx
+
+    monkeypatch.setenv("REPOKB_COMPACT_POINTS", "1")  # a store too big to rewrite in the run
+    monkeypatch.setenv("REPOKB_COMPACT_IDLE_SECONDS", "2")
+    monkeypatch.setenv("REPOKB_OWNER_IDLE_SECONDS", "0")
+    with serve_process(home, allow_roots=(project,)) as url:
+        key = {"x-api-key": KEY}
+        for path, text in {"ledger.md": f"# Ledger\n\n{UPLOADED}\n",
+                           "guide.md": "# Guide\n\nHow the crew loads a wagon, step by step.\n"
+                           }.items():
+            sent = httpx.post(f"{url}/knowledge/ingest/file", headers=key, timeout=120,
+                              json={"path": path, "content": text, "project": "uploads"})
+            assert sent.status_code == 200, sent.text
+        assert leaked(home, UPLOADED)
+        # the ledger uploaded again with the line edited away (a prune compacts at once)
+        again = httpx.post(f"{url}/knowledge/ingest/file", headers=key, timeout=120,
+                           json={"path": "ledger.md", "project": "uploads",
+                                 "content": "# Ledger\n\nSettled.\n"})
+        assert again.status_code == 200, again.text
+        assert (home / "store.compact-due").exists() and leaked(home, UPLOADED)
+        # and a run the server answers (repokb index sent to its owner socket)
+        (project / "NOTES-private.md").unlink()
+        summary = index(home, project)
+        assert summary["files_deleted"] == 1 and "store_compacted" not in summary, summary
+        assert _due_gone(home, (UPLOADED, NOTE)) == []
+        assert not (home / "store.compact-due").exists()
+        hits = httpx.post(f"{url}/knowledge/search", headers=key, timeout=60,
+                          json={"query": "how the crew loads a wagon"}).json()
+        assert hits[0]["path"] == "guide.md"  # the rewritten store answers
+    assert leaked(home, SALARY) and leaked(home, ROADMAP)  # what stays is still there
+
+
+def test_under_watch_an_edited_away_paragraph_leaves_the_disk_once_it_idles(home, project):
+    """`repokb watch` re-indexes an edit: a big store's compaction stayed due until the next
+    run or warm owner (a secret the user edited away stayed on disk while watch ran)."""
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "0",
+           "REPOKB_COMPACT_POINTS": "1", "REPOKB_COMPACT_IDLE_SECONDS": "2"}
+    log = (home.parent / "watch.log").open("w+")
+    watcher = subprocess.Popen([sys.executable, "-m", "repokb", "watch", str(project),
+                                "--debounce-ms", "200"], env=env, stdout=log,
+                               stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 300
+        while "watching" not in (home.parent / "watch.log").read_text():
+            assert watcher.poll() is None and time.monotonic() < deadline, \
+                (home.parent / "watch.log").read_text()
+            time.sleep(0.3)
+        time.sleep(3)  # its first run (nothing changed) is over
+        team = project / "docs/team.md"
+        team.write_text(team.read_text().replace(f"{SALARY}\n", "Ask the office.\n"))
+        deadline = time.monotonic() + 300
+        while not (home / "store.compact-due").exists():  # the watch's run left it due
+            assert watcher.poll() is None and time.monotonic() < deadline, \
+                (home.parent / "watch.log").read_text()
+            time.sleep(0.2)
+        assert _due_gone(home, (SALARY,)) == [], (home.parent / "watch.log").read_text()
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        try:
+            watcher.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            watcher.kill()
+            watcher.wait()
+        log.close()
+    assert leaked(home, ROADMAP)  # the rest stays
+
+
+# A server whose idle compaction is killed (SIGKILL) in the middle of its rewrite: the fill
+# says where it is (a file), then waits to be killed
+KILLED_IN_REWRITE = ("import pathlib, runpy, sys, time\n"
+                     "import repokb.stores.qdrant_edge as qe\n"
+                     "flag, real = pathlib.Path(sys.argv.pop(1)), qe.built\n"
+                     "def built(folder, config, indexes, fill=None):\n"
+                     "    def filled(shard):\n"
+                     "        fill(shard)\n"
+                     "        flag.touch()\n"
+                     "        time.sleep(600)\n"
+                     "    return real(folder, config, indexes, filled)\n"
+                     "qe.built = built\n"
+                     "runpy.run_module('repokb', run_name='__main__')\n")
+
+
+def test_a_server_killed_in_its_idle_compaction_leaves_a_store_that_answers_and_is_due(
+        home, project):
+    (project / "NOTES-private.md").unlink()
+    assert index(home, project, compact_points="1")["store_compaction_due"] == 1
+    flag = home.parent / "server.rewriting"
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": KEY,
+           "REPOKB_COMPACT_IDLE_SECONDS": "1", "REPOKB_OWNER_IDLE_SECONDS": "0"}
+    server = subprocess.Popen([sys.executable, "-c", KILLED_IN_REWRITE, str(flag), "serve",
+                               "--port", str(free_port())], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 300
+        while not flag.exists():
+            assert server.poll() is None and time.monotonic() < deadline
+            time.sleep(0.2)
+        assert list(home.glob(".store-new-*"))  # a half-built rewrite beside the store
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert (home / "store.compact-due").exists()  # still due: the text is still on disk
+    hits = json.loads(repokb(home, "search", "total of order kind 3", "--json"))
+    assert hits and hits[0]["path"].startswith("shop/orders_")
+    assert json.loads(repokb(home, "verify", "--json"))["ok"]
+    summary = index(home, project, compact_points="1", compact_due_hours="0")
+    assert summary["store_compacted"] == 1, summary  # a due compaction past its bound: now
+    assert leaked(home, NOTE) == [] and not list(home.glob(".store-new-*"))

@@ -1,14 +1,17 @@
 """What every operation stands on (operations/__init__.py draws them all): one workspace and one
 write lock. `in_use` keeps the workspace open under an operation that touches the store or a
-model; `writing` takes the lock (a remote caller waits at most `write_wait_seconds`); `stats`
-says what the knowledge base holds, and `_require_project` refuses a project nothing is known
-of (errors.unknown_project, a 404 on every surface)."""
+model, and counts as use (`idle_for`: what a holder's idle compaction waits for) unless it is a
+poll (`polled`: stats, freshness, the dashboard's every 5 s); `writing` takes the lock (a remote
+caller waits at most `write_wait_seconds`; `writers_waiting` meanwhile); `stats` says what the
+knowledge base holds, and `_require_project` refuses a project nothing is known of
+(errors.unknown_project, a 404 on every surface)."""
 
 from __future__ import annotations
 
 import functools
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -29,7 +32,20 @@ Ops = TypeVar("Ops", bound="OperationsBase")
 
 def in_use(method: Callable[Concatenate[Ops, P], R]) -> Callable[Concatenate[Ops, P], R]:
     """An operation that touches the store or a model: the workspace is not closed under it
-    (a request still running on a server thread when its owner shuts down)."""
+    (a request still running on a server thread when its owner shuts down); the store is in
+    use until it ends (`idle_for`)."""
+
+    def running(self: Ops, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self.ws.in_use(), self._using():
+            return method(self, *args, **kwargs)
+
+    functools.update_wrapper(running, method)
+    return running
+
+
+def polled(method: Callable[Concatenate[Ops, P], R]) -> Callable[Concatenate[Ops, P], R]:
+    """`in_use`, for a poll (the dashboard's stats every 5 s): it does not keep the store from
+    being idle."""
 
     def running(self: Ops, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self.ws.in_use():
@@ -48,6 +64,11 @@ class OperationsBase:
         self.settings = workspace.settings
         self._index_worker = index_worker
         self._write = threading.Lock()
+        self._counts = threading.Lock()  # guards the two counts below
+        self._active = 0  # operations in use now (not polls)
+        self._waiting = 0  # writers waiting for the write lock or holding it
+        self._used = time.monotonic()  # when the last one ended
+        self._idle_stop: threading.Event | None = None  # the idle compaction's (writes.py)
         self.jobs = Jobs(self._run_job, self.settings.job_lease_seconds)
         self._job_indexer: Indexer | None = None
         self._job_model: Embedder | None = None
@@ -60,7 +81,9 @@ class OperationsBase:
             self.ws.store.prepare_searches()
 
     def close(self) -> None:
-        """Stop the jobs (the workspace is its opener's to close)."""
+        """Stop the jobs and the idle compaction (the workspace is its opener's to close)."""
+        if self._idle_stop is not None:
+            self._idle_stop.set()  # a compaction under way stops at its next page
         self.jobs.shutdown()
         if self._job_model is not None:  # a remote embedder: its HTTP connections
             self._job_model.close()
@@ -75,13 +98,47 @@ class OperationsBase:
         """Hold the write lock. A trusted caller (the CLI) waits for it; a remote one is
         answered BusyError after `write_wait_seconds`."""
         wait = -1 if access.trusted else self.settings.write_wait_seconds
-        if not self._write.acquire(timeout=wait):
-            raise BusyError("Another write (an upload, a flush or an index job) is still "
-                            "running.", "Retry in a moment; GET /knowledge/jobs shows index jobs.")
+        with self._writer():
+            if not self._write.acquire(timeout=wait):
+                raise BusyError("Another write (an upload, a flush or an index job) is still "
+                                "running.", "Retry in a moment; GET /knowledge/jobs shows index "
+                                "jobs.")
+            try:
+                yield
+            finally:
+                self._write.release()
+
+    @contextmanager
+    def _writer(self) -> Iterator[None]:
+        """A writer waits for the write lock, or holds it (`writers_waiting`)."""
+        with self._counts:
+            self._waiting += 1
         try:
             yield
         finally:
-            self._write.release()
+            with self._counts:
+                self._waiting -= 1
+
+    @contextmanager
+    def _using(self) -> Iterator[None]:
+        with self._counts:
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._counts:
+                self._active -= 1
+                self._used = time.monotonic()
+
+    def writers_waiting(self) -> bool:
+        """Whether a writer waits for the write lock (or holds it): an idle compaction
+        gives way to it."""
+        return self._waiting > 0
+
+    def idle_for(self) -> float:
+        """Seconds since the last operation that was not a poll ended (0 while one runs)."""
+        with self._counts:
+            return 0.0 if self._active else time.monotonic() - self._used
 
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         raise NotImplementedError  # an index job's run: operations/indexing.py
@@ -95,7 +152,7 @@ class OperationsBase:
             return name
         return project_meant(name, names, catalog.projects())
 
-    @in_use
+    @polled
     def stats(self, project: str | None = None) -> dict[str, Any]:
         """What the knowledge base (or one project of it) holds. A project nothing is known
         of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
@@ -126,6 +183,8 @@ class OperationsBase:
             "by_policy": catalog.breakdown("policy", project),
             "points_by_project": store.facet("project", project),
             "last_run": catalog.last_run(project),
+            # removed text still on disk since then (seconds since the epoch), or None
+            "compaction_due_since": store.compaction_due_since(),
         }
         if project is not None and project not in project_names(found):
             self._require_project(project)  # names the known ones

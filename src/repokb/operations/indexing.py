@@ -193,7 +193,7 @@ class Indexing(OperationsBase):
             _lower_priority()  # searches first: the job's thread yields the CPU to them
         # jobs queue behind uploads rather than fail; the store drops what it keeps only when
         # quiet (the dense copy) before the job's model loads
-        with self._write, self.ws.store.job_writing(keep=self._index_worker):
+        with self._writer(), self._write, self.ws.store.job_writing(keep=self._index_worker):
             # let go while it waited for the write lock: stopped before anything (its flush)
             progress(job.current, job.done, job.total)
             folder = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)

@@ -15,7 +15,7 @@ from repokb.filecontext import file_context
 from repokb.formats import linguist_id
 from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
-from repokb.operations.base import OperationsBase, in_use
+from repokb.operations.base import OperationsBase, in_use, polled
 from repokb.operations.guards import LOCAL, Access, no_nul
 from repokb.operations.jobs import ACTIVE, Job
 from repokb.operations.scope import as_shown
@@ -101,7 +101,7 @@ class Reads(OperationsBase):
             return file_context(self.ws.catalog, self.ws.store, *shown, line, symbol, before,
                                 after)
 
-    @in_use
+    @polled
     def freshness(self, projects: list[str] | None = None) -> list[dict[str, Any]]:
         """When each project (all, or those named) was indexed and how many of its files changed
         on disk since. Reads only the catalog and the disk: any process may answer it, the

@@ -5,13 +5,16 @@ own); the destructive ones check the caller's API key (guards.authorize)."""
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
-from repokb.errors import InputError, TooLargeError
+from repokb.errors import InputError, RepokbError, TooLargeError
 from repokb.explain import indexed_record
 from repokb.models import Fragment
-from repokb.operations.base import OperationsBase, in_use
+from repokb.operations.base import OperationsBase, in_use, polled
 from repokb.operations.guards import LOCAL, Access, authorize
 from repokb.operations.migrate import migrate_home
 from repokb.pipeline.uploads import rule_file
@@ -23,6 +26,8 @@ MAX_UPLOAD_PATHS = 100_000
 # folders one request may say were left out before an upload (the dashboard sends the outermost
 # ones only: a tree rarely has more than a few hundred)
 MAX_LEFT_OUT = 10_000
+
+log = logging.getLogger("repokb.compaction")
 
 
 class Writes(OperationsBase):
@@ -152,6 +157,55 @@ class Writes(OperationsBase):
                 return False
             self.ws.catalog.purge()
         return True
+
+    @polled
+    def compact_if_idle(self, stop: Callable[[], bool] = lambda: False) -> bool:
+        """`compact_if_due` once the store has been idle (no search, no write: polls do not
+        count) for `compact_idle_seconds`, and only while it stays so for writes: a writer
+        that comes meanwhile (or `stop`) makes the rewrite give way at its next page and
+        leaves the compaction due; a search meanwhile is answered (by the old shard, then the
+        new one: QdrantEdgeStore.compact). Whether it compacted."""
+        store, seconds = self.ws.opened_store(), self.settings.compact_idle_seconds
+        if (store is None or seconds <= 0 or stop() or self.idle_for() < seconds
+                or not store.compaction_due() or not self._write.acquire(blocking=False)):
+            return False
+        try:
+            if self.writers_waiting():
+                return False
+            log.info("idle for %.0f s: compacting the store (removed text is still on disk)",
+                     seconds)
+            if not store.compact(give_way=lambda: self.writers_waiting() or stop()):
+                log.info("the compaction gave way to a write; still due")
+                return False
+            self.ws.catalog.purge()
+        finally:
+            self._write.release()
+        return True
+
+    def compact_when_idle(self) -> None:
+        """Perform a due compaction whenever the store is idle (`compact_if_idle`), on a
+        thread of its own until `close`: what a process holding the store for long does
+        (`repokb serve`, `watch`, `mcp`, the warm owner), so text removed by its uploads'
+        prunes, its re-indexes and deletions leaves the disk while it runs."""
+        seconds = self.settings.compact_idle_seconds
+        if seconds <= 0 or self._idle_stop is not None:
+            return
+        stop = self._idle_stop = threading.Event()
+        self._used = time.monotonic()  # idle from now: its start (the model's load) is not
+        tick = min(5.0, max(0.2, seconds / 4))
+
+        def run() -> None:
+            while not stop.wait(tick):
+                try:
+                    if self.compact_if_idle(stop.is_set):
+                        log.info("compacted the store (idle for %.0f s): removed text is off "
+                                 "the disk", seconds)
+                except RepokbError as exc:  # still due: tried again at the next idle time
+                    log.warning("the due compaction failed: %s", exc.message)
+                except Exception:  # the thread goes on; the holder goes on answering
+                    log.exception("the due compaction failed")
+
+        threading.Thread(target=run, daemon=True, name="repokb-idle-compaction").start()
 
     @in_use
     def cache_flush(self, access: Access = LOCAL) -> dict[str, Any]:

@@ -53,7 +53,7 @@ from repokb.pipeline.uploads import (
 )
 from repokb.roots import ProjectRoot
 from repokb.settings import Settings
-from repokb.stores.base import Store
+from repokb.stores.base import Store, overdue
 from repokb.stores.catalog import Catalog
 
 __all__ = ["SUMMARY_KEYS", "EmbedProgress", "Indexer", "Progress", "RunReport",
@@ -239,12 +239,15 @@ class Indexer:
         # older redactor redacted less, a deleted file's record): an older redactor's bytes
         # and a file left out while on disk at once; a deleted, renamed or edited file's when
         # the store is cheap to rewrite (compact_points) or compact_after_delete says so, else
-        # the compaction stays due (a mark kept through a crash: the warm owner leaving idle,
-        # or the next run that compacts, performs it)
-        due = store.compaction_due()
+        # the compaction stays due (a mark kept through a crash: a holder idle for
+        # compact_idle_seconds, or the next run that compacts, performs it; a run performs
+        # one due for compact_due_hours whatever the size)
+        since = store.compaction_due_since()
+        due = since is not None
         if (any(run.redaction_upgraded or run.files_dropped for _, run in runs)
                 or due and (self.settings.compact_after_delete
-                            or self.catalog.chunk_total() <= self.settings.compact_points)):
+                            or self.catalog.chunk_total() <= self.settings.compact_points
+                            or overdue(since, self.settings.compact_due_hours))):
             if store.compact():
                 report.counts["store_compacted"] += 1
                 self.catalog.purge()

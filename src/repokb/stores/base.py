@@ -224,9 +224,11 @@ class Store(ABC):
     @abstractmethod
     def facet(self, key: str, project: str | None = None) -> dict[str, int]: ...
 
-    def compact(self) -> bool:
+    def compact(self, give_way: Callable[[], bool] | None = None) -> bool:
         """Rewrite the store from its live points so nothing overwritten or deleted stays on
-        disk; False where the backend cannot (a Qdrant server keeps its own files)."""
+        disk; False where the backend cannot (a Qdrant server keeps its own files), or where
+        `give_way` said True before the rewrite was swapped in (a write waits: the store is
+        left as it was, the compaction still due)."""
         return False
 
     def mark_compaction_due(self) -> None:  # noqa: B027  (optional hook)
@@ -236,7 +238,11 @@ class Store(ABC):
 
     def compaction_due(self) -> bool:
         """Whether text was removed since the last compaction (`mark_compaction_due`)."""
-        return False
+        return self.compaction_due_since() is not None
+
+    def compaction_due_since(self) -> float | None:
+        """Since when (seconds since the epoch) a compaction is due, or None."""
+        return None
 
     def load(self) -> None:  # noqa: B027  (optional hook)
         """Load now what the first use would (the Edge store's shard, ~0.5 s for Django): a
@@ -364,6 +370,12 @@ class Combiner(Generic[Ask, Answer]):
             if following is not None:
                 following.leads = True
                 following.ready.set()
+
+
+def overdue(since: float | None, hours: float) -> bool:
+    """Whether a compaction due `since` (seconds since the epoch; None: none is due) has been
+    due for `hours` or more: the next run performs it whatever the store's size."""
+    return since is not None and time.time() - since >= hours * 3600
 
 
 class InFlight:

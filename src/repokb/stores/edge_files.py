@@ -105,15 +105,24 @@ def held(path: Path, busy: str, hint: str | None = None) -> int:
         raise StoreBusyError(busy, hint=hint) from exc
 
 
+# The engine's one error for a shard another opener holds (its write-ahead log's lock,
+# taken without waiting; qdrant-edge-py 0.9.0, probed in another process and in this one):
+# "Service runtime error: failed to open WAL <path>/wal: Can't init WAL: Kind(WouldBlock)".
+# A corrupt store's errors name their files, so any other text holding "lock" (a folder named
+# `blocks`, a segment's "block") is not this.
+ENGINE_BUSY = "Can't init WAL: Kind(WouldBlock)"
+
+
 @contextlib.contextmanager
 def opening(what: str, path: Path, hint: str, busy_hint: str | None = None) -> Iterator[None]:
-    """Around a shard's opening: the engine's lock error (another process holds the shard) as
-    StoreBusyError, any other as StoreError saying which shard (`what`) could not open."""
+    """Around a shard's opening: the engine's busy error (another opener holds the shard:
+    `ENGINE_BUSY`) as StoreBusyError, any other as StoreError saying which shard (`what`)
+    could not open and why."""
     try:
         yield
     except Exception as exc:
         text = str(exc)
-        if "WouldBlock" in text or "lock" in text.lower():
+        if ENGINE_BUSY in text:
             raise StoreBusyError(f"The {what} at {path} is in use by another process.",
                                  hint=busy_hint) from exc
         raise StoreError(f"Cannot open the {what} at {path}: {text}", hint=hint) from exc

@@ -154,6 +154,10 @@ SEARCH_LANES = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
 _TOMBSTONE_SHARE = 0.1  # swept at a close once tombstones are this share of the points
 
 
+class _GaveWay(Exception):
+    """A compaction's rewrite stopped for a waiting write (`compact(give_way)`)."""
+
+
 class QdrantEdgeStore(Store):
     _open: Guarded | None = None
     _lock: int | None = None
@@ -460,28 +464,43 @@ class QdrantEdgeStore(Store):
                 self.optimize()
         release(self)
 
-    def compact(self) -> bool:
+    def compact(self, give_way: Callable[[], bool] | None = None) -> bool:
         """Rewrite the shard from its live points into a fresh one and swap the two folders in
         one atomic exchange (Linux renameat2), so no byte of an overwritten or deleted point
         (old payload pages, the write-ahead log) stays on disk: after a redactor upgrade
         re-redacted what an older one stored, and after a flush. At every moment the path
-        holds a complete store. False where the exchange is not available (nothing changed)."""
+        holds a complete store. False where the exchange is not available (nothing changed),
+        or when `give_way` says True between two pages of the rewrite (a write is waiting:
+        the rewrite is dropped, the old shard and the due mark stay). The rewrite's pieces
+        wait for the searches in flight, as a write's do (`_WRITE_YIELD`)."""
         if exchange is None:
             return False
+
+        def yielding() -> None:
+            if give_way is not None and give_way():
+                raise _GaveWay
 
         def fill(shard: q.EdgeShard) -> None:
             offset: str | None = None
             while True:
+                yielding()
                 page, offset = self.scroll_raw(offset, 512)
-                if page:
+                for piece in _pieces(page):
+                    yielding()
+                    self._in_flight.wait_for_none(_WRITE_YIELD)
                     shard.update(q.UpdateOperation.upsert_points([
-                        q.Point(p.id, named_vectors(p.dense, p.sparse), p.payload) for p in page]))
+                        q.Point(p.id, named_vectors(p.dense, p.sparse), p.payload)
+                        for p in piece]))
                 if offset is None:
                     return
 
         self.load()  # before the staging folder: a first load removes what it finds there
         with staging(self._path) as folder:
-            fresh = built(folder, self._config, STORE_INDEXES, fill)
+            try:
+                fresh = built(folder, self._config, STORE_INDEXES, fill)
+                yielding()  # (the last chance: the swap below is not stopped)
+            except _GaveWay:
+                return False
             # a first use while no shard is open (the old one closed, the new not yet in
             # place) waits for the new one: loading its own, it removed the staging folder
             # and collided with the engine's lock (a dashboard poll's 503 under load)
@@ -494,8 +513,11 @@ class QdrantEdgeStore(Store):
     def mark_compaction_due(self) -> None:
         mark_due(self._path)
 
-    def compaction_due(self) -> bool:
-        return due_mark(self._path).exists()
+    def compaction_due_since(self) -> float | None:
+        try:
+            return due_mark(self._path).stat().st_mtime
+        except FileNotFoundError:
+            return None
 
     def _unlock(self) -> None:
         release(self, shard=False)

@@ -37,7 +37,7 @@ PIECE = 64
 # what a run may ask of the owner's store (reads and writes of an index run; no search)
 STORE_CALLS = ("upsert", "file_points", "dense_vectors", "dense_by_text", "scroll_pending",
                "fill_dense", "prune", "delete_project", "count", "facet", "compact",
-               "mark_compaction_due", "compaction_due")
+               "mark_compaction_due", "compaction_due", "compaction_due_since")
 
 
 def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) -> Any:
@@ -154,14 +154,15 @@ class RelayStore(Store):
     def facet(self, key: str, project: str | None = None) -> dict[str, int]:
         return self._call("facet", key, project)  # type: ignore[no-any-return]
 
-    def compact(self) -> bool:
+    def compact(self, give_way: Callable[[], bool] | None = None) -> bool:
+        # (the owner performs it: `give_way` is for the holder's own idle compaction)
         return self._call("compact")  # type: ignore[no-any-return]
 
     def mark_compaction_due(self) -> None:
         self._call("mark_compaction_due")
 
-    def compaction_due(self) -> bool:
-        return self._call("compaction_due")  # type: ignore[no-any-return]
+    def compaction_due_since(self) -> float | None:
+        return self._call("compaction_due_since")  # type: ignore[no-any-return]
 
     # an index run never needs these: they stay with the owner
     def export(self, project: str | None = None) -> list[StoredPoint]:

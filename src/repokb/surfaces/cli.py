@@ -300,6 +300,7 @@ def watch(
         # placed as `repokb index` places them: a folder of an indexed project is that project
         roots = ops.roots([str(p) for p in paths], project)
         ops.ws.acquire_store(wait=10.0)  # a short command (or a warm owner leaving) holds it
+        ops.compact_when_idle()  # what a re-index removed leaves the disk between changes
         with OwnerSocket(ops, lazy=True):
             out.print(f"watching {', '.join(render.safe(r.folder) for r in roots)} "
                       "(Ctrl-C to stop)")

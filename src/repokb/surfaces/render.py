@@ -393,6 +393,12 @@ def stats(data: dict[str, Any]) -> None:
         where = f" (its folder {safe(scope)}/)" if isinstance(scope, str) else ""
         out.print(f"last run: {run['project']}{where}, finished {finished} ({took:.1f} s)"
                   + (f": {counts}" if counts else ""), highlight=False)
+    since = data.get("compaction_due_since")
+    if since:  # what was removed is still on disk (the engine's log, freed pages) until then
+        when = datetime.datetime.fromtimestamp(since).strftime("%Y-%m-%d %H:%M:%S")
+        out.print(f"compaction due since {when}: removed text stays on disk until `repokb "
+                  "serve`, `watch` or `mcp` idles, or the next `repokb index` compacts "
+                  "(docs/security.md)", highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if not data[key]:
             continue

@@ -202,6 +202,7 @@ def main() -> int:
             try:
                 ops.ws.searcher  # noqa: B018  (the model, the store and the catalog, now)
                 ops.ws.store.load()  # and the store's shard (it loads on first use)
+                ops.compact_when_idle()
                 activity = _Activity()
                 app = _app(create_app(ops), fingerprint(settings), activity, stop.set)
                 gc.collect()  # as `repokb serve`: no full collection stalls a call later

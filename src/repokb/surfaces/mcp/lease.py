@@ -114,6 +114,7 @@ class StdioBackend(Backend):
                     await app(scope, receive, send)
 
             self._owner = OwnerSocket(ops, counted).__enter__()
+            ops.compact_when_idle()  # (before mcp_idle_seconds lets the store go, by default)
             self._ops = ops
             self._last_used = time.monotonic()
             log.info("holding the store at %s", self.settings.store_path)

@@ -47,6 +47,7 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
         ops = Operations(ws, index_worker=settings.index_worker)
         ops.warm()  # the model, catalog and searcher, before the first request
+        ops.compact_when_idle()  # what an upload's prune or a deletion removed leaves the disk
         app = create_app(ops, proxy_only=proxy_only)
         app.state.proxy.backend.warm()  # and the proxy's answer cache
         # Other repokb commands (search, index, cache, ...) are answered by this process

@@ -1,0 +1,123 @@
+"""A process holding the store for long (`repokb serve`, `watch`, `mcp`, the warm owner)
+performs a due compaction once the store is idle (Operations.compact_if_idle), so text its
+writes removed leaves the disk while it runs; before (session 42) only a run or a warm owner
+leaving did. Idle: no search or write for `compact_idle_seconds` (the dashboard's stats poll
+does not count); a write arriving meanwhile stops the rewrite (the compaction stays due)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from repokb.operations import Operations
+from repokb.roots import resolve_roots
+from repokb.search import Query
+from repokb.settings import Settings
+from repokb.workspace import Workspace
+
+from ..conftest import HashEmbedder, write
+
+
+@pytest.fixture
+def ops(tmp_path: Path):
+    ws = Workspace(Settings.load(home=tmp_path / "home", compact_idle_seconds=0.5,
+                                 compact_points=1))
+    ws.__dict__["embedder"] = HashEmbedder()
+    for i in range(20):
+        write(tmp_path / "shop", f"pkg/mod{i}.py", f"def total_{i}(order):\n"
+              f"    return order.amount * {i}\n")
+    write(tmp_path / "shop", "pkg/gone.py", "def obsolete():\n    return 'quokka saffron'\n")
+    ws.indexer.run(resolve_roots([tmp_path / "shop"], None))
+    (tmp_path / "shop" / "pkg" / "gone.py").unlink()
+    report = ws.indexer.run(resolve_roots([tmp_path / "shop"], None))
+    assert report.counts["store_compaction_due"] == 1  # a "big" store: left due
+    operations = Operations(ws)
+    yield operations
+    operations.close()
+    ws.close()
+
+
+def _due(ops: Operations) -> bool:
+    return ops.ws.store.compaction_due()
+
+
+def test_a_due_compaction_waits_until_no_search_came_for_the_idle_time(ops):
+    ops.search(Query(text="total of an order"))
+    assert ops.compact_if_idle() is False and _due(ops)  # a search just now
+    deadline = time.monotonic() + 0.4
+    while time.monotonic() < deadline:  # the dashboard's polls keep nothing busy
+        ops.stats()
+        time.sleep(0.05)
+    time.sleep(0.2)
+    assert ops.idle_for() >= 0.5
+    assert ops.compact_if_idle() is True and not _due(ops)
+    assert ops.stats()["compaction_due_since"] is None
+    assert ops.compact_if_idle() is False  # nothing due any more
+
+
+def test_stats_say_since_when_a_compaction_is_due(ops):
+    since = ops.stats()["compaction_due_since"]
+    assert since is not None and time.time() - 60 < since <= time.time()
+
+
+def test_an_idle_compaction_gives_way_to_a_write_and_stays_due(ops, monkeypatch):
+    store = ops.ws.store
+    points = store.count()
+    real = type(store).scroll_raw
+    wrote: list[bool] = []
+
+    def write_meanwhile() -> None:
+        with ops.writing():  # an upload, a job: waits for the compaction's write lock
+            wrote.append(True)
+
+    writer = threading.Thread(target=write_meanwhile)
+
+    def scroll_raw(self, offset, limit):  # the rewrite's first page: a writer comes
+        if not writer.is_alive() and not wrote:
+            writer.start()
+            while not ops.writers_waiting():
+                time.sleep(0.01)
+        return real(self, offset, limit)
+
+    monkeypatch.setattr(type(store), "scroll_raw", scroll_raw)
+    time.sleep(0.6)
+    assert ops.compact_if_idle() is False  # gave way
+    writer.join(10)
+    assert wrote == [True]
+    assert _due(ops) and store.count() == points  # the old shard, still due
+    assert not list(store._path.parent.glob(".store-new-*"))  # type: ignore[attr-defined]
+    monkeypatch.setattr(type(store), "scroll_raw", real)
+    time.sleep(0.6)
+    assert ops.compact_if_idle() is True and not _due(ops) and store.count() == points
+
+
+def test_the_holders_thread_compacts_once_idle_and_stops_at_close(ops):
+    ops.compact_when_idle()
+    deadline = time.monotonic() + 30
+    while _due(ops) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _due(ops)
+
+
+def test_repokb_mcp_holding_the_store_compacts_once_idle(ops):
+    """`repokb mcp` (stdio) takes the store on its first call and holds it for
+    `mcp_idle_seconds`: it performs a due compaction meanwhile, as `serve` does."""
+    from repokb.surfaces.mcp.lease import StdioBackend
+
+    settings = ops.settings
+    ops.close()
+    ops.ws.close()  # the store let go, its compaction still due
+    backend = StdioBackend(settings)
+    try:
+        backend._acquire()
+        held = backend._ops
+        assert held is not None and held.ws.store.compaction_due()
+        deadline = time.monotonic() + 30
+        while held.ws.store.compaction_due() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not held.ws.store.compaction_due()
+    finally:
+        backend.close()
