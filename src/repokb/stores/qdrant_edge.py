@@ -485,7 +485,7 @@ class QdrantEdgeStore(Store):
             while True:
                 yielding()
                 page, offset = self.scroll_raw(offset, 512)
-                for piece in _pieces(page):
+                for piece in _pieces(page, self._searches_come):
                     yielding()
                     self._in_flight.wait_for_none(_WRITE_YIELD)
                     shard.update(q.UpdateOperation.upsert_points([
