@@ -252,6 +252,8 @@ class FileFacts:
                 lang = "html"  # Smarty's page templates: HTML with `{...}` tags, as Twig's are
             elif lang is None and own == ".tpl" and self.sniff("go_template"):
                 lang = "gotemplate"  # Helm's `_helpers.tpl`: `{{- define "x.fullname" -}}`
+        if lang is None and T.GNU_INFO_NAME.fullmatch(lower) and self.sniff("gnu_info"):
+            lang = "text"  # a GNU Info manual: `sed.info`, `emacs.info-3` (makeinfo's output)
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
             if (lang is None and not self.ext and self.template_base is None

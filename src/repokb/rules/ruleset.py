@@ -46,6 +46,7 @@ from repokb.rules.copies import (
     JSON_MODULE_COPY,
     PACKAGE_ENTRY_STUB,
     PATCHED_COPY,
+    PROTOBUF_JSON_SCHEMA,
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
     SCRIPT_ENTRY_STUB,
@@ -572,6 +573,15 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   configuration); `NEWS.Debian`, `BUGS` text (were unknown)
 # 0.3.40 also (secrets42): restic's password file (`restic-password.txt`, `.restic-password`) and a
 #   `password.txt` are blocked credential files (were indexed as text, the line stored)
+# NEXT (decisions43): `.idea/runConfigurations/*.xml`, `codeStyles/*.xml`,
+#   `inspectionProfiles/*.xml`, `dataSources.xml` configuration `jetbrains_settings` (the rest of
+#   `.idea/` stays a skipped folder: workspace.xml, dataSources.local.xml, caches); GNU Info
+#   manuals (`share/info/*.info[-N].gz`) documentation `installed_manual`, language text (were
+#   binary, left compressed); 5+ regional translations (`fr-CA.json`) in 2+ languages a
+#   translation set (were source/JSON); a 4-letter subtag counts as a script only if it is one
+#   (`de-dupe.js` with `no-op.js`, `to-do.js` ... was a translation); tz's `zone.tab`,
+#   `zone1970.tab`, `zonenow.tab`, `iso3166.tab` data `timezone_table` (were SQL source);
+#   protobufjs' `X.json` beside `X.proto` generated `protobuf_json` (was JSON configuration)
 CLASSIFIER_VERSION = f"0.3.40+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -821,6 +831,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DOCUMENTATION, "an installed man page a tool wrote (marker {evidence!r}): its "
             "source is not here, the page is the manual", subkind="installed_manual",
             confidence=0.85)),
+    # an installed GNU Info manual (`share/info/sed.info.gz`; texi2any's "produced by" head):
+    # its Texinfo source is not here, the manual is
+    _r("installed-info-manual", Tier.GENERATED,
+       (Glob(T.INSTALLED_INFO_GLOBS), Lang(frozenset({"text"})), Sniff("gnu_info")),
+       Then(Kind.DOCUMENTATION, "an installed GNU Info manual ({evidence!r}): its Texinfo "
+            "source is not here, the manual is", subkind="installed_manual", confidence=0.85)),
     # a package's README stays its documentation though a generator wrote it (@aws-sdk's
     # "<!-- generated file, do not edit directly -->": each client's only document)
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),
@@ -975,6 +991,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "declarations rewritten for an older TypeScript ({evidence} "
             "is indexed)", subkind="downlevel_declarations", flags=("generated",),
             confidence=0.9)),
+    _r("protobuf-json-schema", Tier.GENERATED, (PROTOBUF_JSON_SCHEMA,),
+       Then(Kind.GENERATED, "protobufjs' JSON form of {evidence} (pbjs): its messages and "
+            "fields again; the .proto is indexed", subkind="protobuf_json",
+            flags=("generated",), confidence=0.9)),
     _r("text-rendering", Tier.GENERATED, (TEXT_RENDERING,),
        Then(Kind.GENERATED, "a document's plain-text rendering beside its source ({evidence}, "
             "which is indexed)", subkind="text_rendering", flags=("generated",),
@@ -1191,6 +1211,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("nginx-charset-map", Tier.PATH, (Name(T.NGINX_CHARSET_MAPS), Lang(frozenset({"nginx"}))),
        Then(Kind.DATA, "nginx's charset map ({evidence}): byte-to-character code tables, "
             "metadata only", subkind="charset_map")),
+    _r("timezone-table", Tier.PATH, (Name(T.TIMEZONE_TABLES),),
+       Then(Kind.DATA, "the time zone database's table ({evidence}): countries, zones and "
+            "coordinates, metadata only", subkind="timezone_table")),
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
        Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
             subkind="beam_config")),
@@ -1198,6 +1221,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                     Lang(frozenset({"json", "json_with_comments"}))),
        Then(Kind.CONFIGURATION, "VS Code project settings ({evidence}): how the project is "
             "run, debugged and built in the editor", subkind="vscode_settings")),
+    _r("jetbrains-settings", Tier.PATH, (Glob(T.JETBRAINS_SETTINGS_GLOBS),
+                                       Lang(frozenset({"xml"}))),
+       Then(Kind.CONFIGURATION, "JetBrains IDE shared project settings ({evidence}): run "
+            "configurations, code style, inspections or data sources",
+            subkind="jetbrains_settings")),
     _r("service-registration", Tier.PATH, (Glob(T.SERVICE_REGISTRATION_GLOBS),
                                          Lang(frozenset({"text"}))),
        Then(Kind.CONFIGURATION, "Java ServiceLoader registration ({evidence}): the "

@@ -195,6 +195,17 @@ def generated_marker(text: str) -> str | None:
     return None
 
 
+_GNU_INFO = re.compile(r"\AThis is [^\n,]+, produced by (?:makeinfo|texi2any)\b"
+                       r"|^\x1f\nFile: [^\n,]+,[ \t]+Node: ", re.M)
+
+
+def gnu_info(text: str) -> str | None:
+    """A GNU Info file's head (`This is sed.info, produced by makeinfo ...`) or a node's
+    (`\\x1f` then `File: sed.info,  Node: Overview`)."""
+    found = _GNU_INFO.search(text[:8192])
+    return found.group(0).replace("\x1f\n", "") if found else None
+
+
 _GENERATOR_META = re.compile(
     r"""<meta\s[^>]*name=["']generator["'][^>]*content=["']\s*([\w.-]+)|"""
     r"""<meta\s[^>]*content=["']\s*([\w.-]+)[^>]*name=["']generator["']""", re.I)
@@ -527,6 +538,7 @@ SNIFFERS = {
     "kubeconfig": kubeconfig, "service_account": service_account,
     "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
     "terraform_state": terraform_state,
+    "gnu_info": gnu_info,
     "helm_template": helm_template, "go_template": go_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,

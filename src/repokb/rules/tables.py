@@ -60,7 +60,14 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     "build": ("build_artifact", "build output"),
     "target": ("build_artifact", "build output (Cargo/Maven/sbt)"),
     "coverage": ("build_artifact", "coverage reports"),
-    ".idea": ("build_artifact", "editor settings"),
+    # JetBrains IDEs' project folder: per-user state (workspace.xml: window layout, recent files,
+    # the user's own run settings; tasks.xml, shelf/, dictionaries/), caches and generated files
+    # (dataSources/ schema snapshots, contentModel.xml, caches/), the user's database logins
+    # (dataSources.local.xml) and module files the IDE rewrites (*.iml, modules.xml, misc.xml):
+    # GitHub's JetBrains.gitignore. What a team shares is handed in (SKIPPED_DIR_FILES)
+    ".idea": ("build_artifact", "JetBrains IDE per-user state, caches and module files "
+              "(workspace.xml, shelf/, dataSources/; its shared run configurations, code style, "
+              "inspection profiles and data sources are read)"),
     ".eggs": ("build_artifact", "setuptools eggs"),
     # Xcode and Swift Package Manager (GitHub's Swift.gitignore): build output and per-user state
     "DerivedData": ("build_artifact", "Xcode build output"),
@@ -478,10 +485,19 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 # NOT_TEMPLATE, as no other name here ends in a template's suffix)
                                 "fastlane/.env.default": "env_file"}
 # Files of a folder the walk leaves out by its name (SKIP_DIRS) that it still hands to the
-# classifier, one stat each, so a credential file there is recorded blocked with its reason, not
-# lost in its folder's: a Gradle user home is a `.gradle` folder of caches that holds the
-# user's gradle.properties (SECRET_PATHS blocks it)
-SKIPPED_DIR_FILES: dict[str, tuple[str, ...]] = {".gradle": ("gradle.properties",)}
+# classifier, one stat each (a `sub/*.xml` glob: that sub-folder's files so named), so a
+# credential file there is recorded blocked with its reason, not lost in its folder's: a Gradle
+# user home is a `.gradle` folder of caches that holds the user's gradle.properties
+# (SECRET_PATHS blocks it); or so what a team shares there is read: a JetBrains project's run
+# configurations (how the app is run and tested: its script, arguments, environment), code
+# style, inspection profiles and data sources (which database, driver and URL; passwords are
+# kept in the IDE's password safe, a URL's own redacted) that GitHub's JetBrains.gitignore
+# lets a project commit (JETBRAINS_SETTINGS_GLOBS)
+SKIPPED_DIR_FILES: dict[str, tuple[str, ...]] = {
+    ".gradle": ("gradle.properties",),
+    ".idea": ("runConfigurations/*.xml", "codeStyles/*.xml", "inspectionProfiles/*.xml",
+              "dataSources.xml"),
+}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
@@ -1392,6 +1408,14 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
     ("nginx", "win-utf"): "nginx",
 }
 NGINX_CHARSET_MAPS = ("koi-utf", "koi-win", "win-utf")
+# The time zone database's tables (tzdata 2026.6's `zoneinfo/zone.tab`, `zone1970.tab`, pytz's,
+# Debian's /usr/share/zoneinfo/): a zone per country with its coordinates, tab-separated under
+# `#` comments; Linguist's `.tab` is an Oracle SQL table script, which these are not
+# protobufjs' JSON schema (`pbjs -t json`, copies.PROTOBUF_JSON_SCHEMA): the namespaces'
+# `nested` tree, after the file's `options` when it has some
+PROTOBUF_JSON_HEAD = re.compile(
+    r'\A\s*\{\s*(?:"options"\s*:\s*\{[^{}]*\}\s*,\s*)?"nested"\s*:\s*\{')
+TIMEZONE_TABLES = ("zone.tab", "zone1970.tab", "zonenow.tab", "iso3166.tab")
 # cloud-init's own settings (`/etc/cloud/cloud.cfg`, `/etc/cloud/cloud.cfg.d/90_dpkg.cfg`): YAML
 # under INI's `.cfg`, read as YAML when no INI line is in them (facts.language; the `cloud-init`
 # rule: infrastructure, as user data is)
@@ -1459,6 +1483,12 @@ EDITOR_COMPONENT_METADATA = ("web-types.json", "*.web-types.json", "vetur-tags.j
                              "vetur-attributes.json")
 # Where an installed package's man pages lie (ruleset "installed-man-page")
 INSTALLED_MAN_GLOBS = ("**/share/man/man*/*", "share/man/man*/*")
+# A GNU Info manual (makeinfo's or texi2any's output of a Texinfo source: `sed.info`, a long one
+# split as `emacs.info-3`), read as text (facts.language, sniff.gnu_info: its head says what
+# produced it, its nodes open with `^_` and `File: x.info,  Node: ...`); installed below
+# `share/info/` (Debian keeps them gzipped) with no source beside it, it is the manual
+GNU_INFO_NAME = re.compile(r".+\.info(?:-\d+)?")
+INSTALLED_INFO_GLOBS = ("**/share/info/*", "share/info/*")
 # A project document translated, named by the language in capitals (texlive-base's
 # `readme-txt.dir/README.PL`, `README.RU`, `README.CS`, `README.FR`): text, whatever language an
 # extension `.pl`, `.ru` or `.cs` would name
@@ -1697,6 +1727,9 @@ BEAM_CONFIG_GLOBS = ("config/*.exs", "**/config/*.exs", "sys.config", "sys.confi
 # launch.json (how the debugger starts the app), tasks.json (build and test commands),
 # settings.json, extensions.json; a multi-root workspace file
 VSCODE_SETTINGS_GLOBS = (".vscode/*.json", "**/.vscode/*.json", "*.code-workspace")
+# ... and a JetBrains IDE's shared ones (SKIPPED_DIR_FILES hands them in from `.idea/`)
+JETBRAINS_SETTINGS_GLOBS = tuple(f"{top}.idea/{name}" for top in ("", "**/")
+                                 for name in SKIPPED_DIR_FILES[".idea"])
 # The Scala build's own code: sbt compiles `project/*.scala` (Dependencies.scala, a plug-in's
 # settings) into the build, not the application
 SBT_BUILD_GLOBS = ("project/*.scala",)
@@ -1736,10 +1769,20 @@ LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{2,4}|\d{3}|[a-z\d]{5,8}))
                          r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
 # ... the code alone or with a region or a script (`de.js`, `pt-br.js`, `zh-hant.json`, `es-419`):
 # the form counted among a folder's translations (a file of any LOCALE_FILE form in such a
-# folder is one: moment's `locale/ku-kmr.js`, `oc-lnc.js`)
-LOCALE_FILE_PLAIN = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}))?"
+# folder is one: moment's `locale/ku-kmr.js`, `oc-lnc.js`). A script is one CLDR's locale names
+# use (ISO 15924): `de-dupe.js` is no German in a script "dupe"
+LOCALE_SCRIPTS = ("latn|cyrl|hans|hant|arab|deva|guru|beng|mong|tfng|adlm|vaii|olck|mtei|geor"
+                  "|armn|grek|hebr|thaa|ethi|khmr|laoo|mymr|sinh|taml|telu|knda|mlym|orya|gujr")
+LOCALE_FILE_PLAIN = re.compile(r"([a-z]{2,3})(?:[-_](?:" + LOCALE_SCRIPTS + r"|[a-z]{2}|\d{3}))?"
                                r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
 LOCALE_SIBLINGS_MIN = 5
+# ... or a folder of as many files named by a language and a region in capitals (`en-GB.json`,
+# `fr_CA.json`, `es-419.json`) in at least LOCALE_REGIONAL_LANGUAGES_MIN languages: an app's
+# translations kept per market (en-US, en-GB, fr-FR, fr-CA, de-DE, de-AT: 3 languages, 6 files);
+# the capitals tell a region from a word (`no-op.js`, `to-do.js` are no Norwegian or Tongan)
+LOCALE_FILE_REGIONAL = re.compile(r"([a-z]{2,3})[-_](?:[A-Z]{2}|\d{3})"
+                                  r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
+LOCALE_REGIONAL_LANGUAGES_MIN = 2
 LOCALE_SOURCE_LANGUAGE = "en"
 # ... or as Python, a folder per language holding its word lists (layout.LOCALE_WORD_LIST:
 # faker's `providers/person/de_DE/__init__.py`): a module with this many words, its functions
