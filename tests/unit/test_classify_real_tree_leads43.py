@@ -9,9 +9,11 @@ from __future__ import annotations
 import gzip
 import os
 
+import pytest
 from watchfiles import Change
 
-from repokb.models import Kind, Policy
+from repokb.models import Kind, Policy, SourceFile
+from repokb.pipeline.chunk import NulBytes, decode_text, read_text
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.secrets import redact
 from repokb.surfaces.watch import _ProjectFilter
@@ -174,6 +176,28 @@ def test_an_installed_info_manual_is_read(tmp_path, rel):
 def test_an_info_name_without_an_info_head_is_not_a_manual(tmp_path, rel, content):
     c = classify_file(tmp_path, rel, content)
     assert c.subkind != "installed_manual" and c.language != "text", c
+
+
+INDEX_NODE = "\x1f\nFile: sed.info,  Node: Concept Index\n\n\x00\x08[index\x00\x08]\n* Menu:\n\n" \
+    "* -e, example:                          Overview.             (line 31)\n"
+
+
+def test_an_info_manuals_index_markers_do_not_make_it_binary(tmp_path):
+    """texinfo marks an index node with `^@^H[index^@^H]`: the real run read the NUL byte and
+    recorded sed.info.gz as binary content, which the dry run (a head) had counted as read."""
+    rel = "usr/share/info/sed.info.gz"
+    path = write(tmp_path, rel, gzip.compress((INFO + INDEX_NODE).encode()))
+    file = SourceFile("p", tmp_path, rel, path.stat().st_size, path.stat().st_mtime_ns)
+    text, _ = read_text(file, 2_000_000)
+    assert "\x00" not in text and "* -e, example:" in text
+    assert text.count("\n") == (INFO + INDEX_NODE).count("\n")  # no line moved
+
+
+def test_nul_bytes_elsewhere_are_still_binary():
+    with pytest.raises(NulBytes):
+        decode_text(b"name = Shop\n\x00\x08[index\x00\x08]\n")  # no Info head
+    with pytest.raises(NulBytes):
+        decode_text(INFO.encode() + b"\x00\x01\x02")  # an Info head, another NUL
 
 
 # -- translations kept per region ------------------------------------------------------------

@@ -180,15 +180,25 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
     return decode_text(data)
 
 
+# A GNU Info file's markers of an index node and of an image (`^@^H[index^@^H]`,
+# `^@^H[image src="x.png"^@^H]`: texinfo's info.c), the only NUL bytes such a file holds: left
+# out of its text (on one line: no line moves), so the manual is read, not recorded as binary
+_INFO_MARKER = re.compile(rb"\x00\x08\[(?:index|image\b[^\x00\n]*)\x00\x08\]")
+_INFO_HEAD = re.compile(rb"\AThis is [^\n,]+, produced by (?:makeinfo|texi2any)\b")
+
+
 def decode_text(data: bytes) -> tuple[str, str]:
     """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text."""
+    digest = hashlib.sha256(data).hexdigest()
+    if data.find(b"\x00") >= 0 and _INFO_HEAD.match(data):
+        data = _INFO_MARKER.sub(b"", data)
     if (nul := data.find(b"\x00")) >= 0:
         raise NulBytes(nul)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise NotUtf8(exc.start) from exc
-    return text, hashlib.sha256(data).hexdigest()
+    return text, digest
 
 
 def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,
