@@ -15,6 +15,7 @@ from watchfiles import Change
 from repokb.models import Kind, Policy, SourceFile
 from repokb.pipeline.chunk import NulBytes, decode_text, read_text
 from repokb.pipeline.discover import ProjectRoot, discover
+from repokb.rules.folders import path_skip
 from repokb.secrets import redact
 from repokb.surfaces.watch import _ProjectFilter
 
@@ -123,6 +124,17 @@ def test_watch_sees_the_shared_settings_change_and_not_the_ides_state():
     assert not watched(Change.modified, "/p/.idea/workspace.xml")
     assert not watched(Change.modified, "/p/.idea/dataSources/1c.xml")
     assert not watched(Change.modified, "/p/node_modules/x/index.js")
+    assert not watched(Change.modified, "/p/.idea/runConfigurations/old/api.xml")
+
+
+def test_an_uploaded_path_is_judged_as_the_walk_judges_it():
+    """An upload (or `explain` of a path never walked) of a shared setting is a file to
+    classify; `workspace.xml` and a deeper file stay in their skipped folder."""
+    assert path_skip(".idea/runConfigurations/api.xml", lambda _: False) is None
+    assert path_skip("services/api/.idea/dataSources.xml", lambda _: False) is None
+    for rel in (".idea/workspace.xml", ".idea/runConfigurations/old/api.xml"):
+        found = path_skip(rel, lambda _: False)
+        assert found is not None and found[:2] == (".idea", "build_artifact"), (rel, found)
 
 
 # -- GNU Info manuals ------------------------------------------------------------------------

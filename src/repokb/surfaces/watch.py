@@ -15,7 +15,6 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from repokb.errors import RepokbError
 from repokb.operations import Operations
 from repokb.pipeline.discover import skipped_by_name
 from repokb.roots import ProjectRoot
-from repokb.rules.folders import NAMED_LIKE_OUTPUT, marker_skip, on_disk
+from repokb.rules.folders import NAMED_LIKE_OUTPUT, handed_in, marker_skip, on_disk
 from repokb.rules.tables import SKIP_DIRS, SKIPPED_DIR_FILES
 
 log = logging.getLogger("repokb.watch")
@@ -50,7 +49,7 @@ class _ProjectFilter(DefaultFilter):
         if not super().__call__(change, path):
             return False
         parts = Path(path).parts
-        if any(_left_out(parts, i) for i, name in enumerate(parts[:-1])
+        if any(not handed_in(name, "/".join(parts[i + 1:])) for i, name in enumerate(parts[:-1])
                if name in SKIPPED_DIR_FILES):
             return False  # (`.idea/workspace.xml`; its runConfigurations/*.xml are read)
         below = max((len(r) for r in self.roots if parts[:len(r)] == r), default=1)
@@ -58,13 +57,6 @@ class _ProjectFilter(DefaultFilter):
                        and skipped_by_name(str(Path(*parts[:i + 1])))
                        or marker_skip(name, on_disk(str(Path(*parts[:i + 1]))))
                        for i, name in enumerate(parts[:-1]) if i >= below)
-
-
-def _left_out(parts: tuple[str, ...], i: int) -> bool:
-    """Whether the path `parts`, below the folder `parts[i]` the walk leaves out, is none of
-    the files it still reads there (tables.SKIPPED_DIR_FILES)."""
-    rest = "/".join(parts[i + 1:])
-    return not any(fnmatchcase(rest, name) for name in SKIPPED_DIR_FILES[parts[i]])
 
 
 def affected(roots: list[ProjectRoot], changed: set[Path]) -> list[ProjectRoot]:
