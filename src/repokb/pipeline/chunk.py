@@ -45,6 +45,7 @@ from repokb.models import (
 )
 from repokb.pipeline.enrich import enrich
 from repokb.rules.ruleset import BUILTIN_RULES, CONSTRAINTS, KIND_DEFAULTS, NOT_UTF8
+from repokb.rules.sniff import info_text
 from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
@@ -180,18 +181,11 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
     return decode_text(data)
 
 
-# A GNU Info file's markers of an index node and of an image (`^@^H[index^@^H]`,
-# `^@^H[image src="x.png"^@^H]`: texinfo's info.c), the only NUL bytes such a file holds: left
-# out of its text (on one line: no line moves), so the manual is read, not recorded as binary
-_INFO_MARKER = re.compile(rb"\x00\x08\[(?:index|image\b[^\x00\n]*)\x00\x08\]")
-_INFO_HEAD = re.compile(rb"\AThis is [^\n,]+, produced by (?:makeinfo|texi2any)\b")
-
-
 def decode_text(data: bytes) -> tuple[str, str]:
-    """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text."""
+    """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text.
+    A GNU Info manual's index markers (NUL bytes) are left out of its text (sniff.info_text)."""
     digest = hashlib.sha256(data).hexdigest()
-    if data.find(b"\x00") >= 0 and _INFO_HEAD.match(data):
-        data = _INFO_MARKER.sub(b"", data)
+    data = info_text(data)
     if (nul := data.find(b"\x00")) >= 0:
         raise NulBytes(nul)
     try:

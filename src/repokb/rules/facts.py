@@ -325,11 +325,11 @@ class FileFacts:
     def head(self) -> bytes:
         if self.file.size == 0 or self.file.size > self.limits.skip_file_bytes:
             return b""
-        if self.content is not None:
-            return self.content[: self.limits.head_bytes]
+        if self.content is not None:  # (a GNU Info manual's index markers left out: sniff)
+            return sniff.info_text(self.content[: self.limits.head_bytes])
         try:
             with self.file.open() as fh:
-                return fh.read(self.limits.head_bytes)
+                return sniff.info_text(fh.read(self.limits.head_bytes))
         except OSError:
             return b""
 
