@@ -45,6 +45,7 @@ from repokb.models import (
 )
 from repokb.pipeline.enrich import enrich
 from repokb.rules.ruleset import BUILTIN_RULES, CONSTRAINTS, KIND_DEFAULTS, NOT_UTF8
+from repokb.rules.sniff import info_text
 from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
@@ -181,14 +182,17 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
 
 
 def decode_text(data: bytes) -> tuple[str, str]:
-    """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text."""
+    """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text.
+    A GNU Info manual's index markers (NUL bytes) are left out of its text (sniff.info_text)."""
+    digest = hashlib.sha256(data).hexdigest()
+    data = info_text(data)
     if (nul := data.find(b"\x00")) >= 0:
         raise NulBytes(nul)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise NotUtf8(exc.start) from exc
-    return text, hashlib.sha256(data).hexdigest()
+    return text, digest
 
 
 def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,

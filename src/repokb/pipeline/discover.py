@@ -17,6 +17,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
@@ -254,15 +255,34 @@ def _walk(
 def _kept_files(project: ProjectRoot, folder: os.DirEntry[str],
                 rel: str) -> Iterator[SourceFile]:
     """The files of a folder left out that the classifier still judges (tables.
-    SKIPPED_DIR_FILES: a Gradle user home's gradle.properties, blocked as credentials)."""
+    SKIPPED_DIR_FILES: a Gradle user home's gradle.properties, blocked as credentials; a
+    JetBrains project's shared `.idea/runConfigurations/*.xml`, read)."""
     for name in SKIPPED_DIR_FILES.get(folder.name, ()):
-        try:
-            st = os.lstat(os.path.join(folder.path, name))
-        except OSError:
-            continue
-        if stat.S_ISREG(st.st_mode):
-            yield SourceFile(project=project.name, root=project.root, path=f"{rel}/{name}",
-                             size=st.st_size, mtime_ns=st.st_mtime_ns)
+        for found in _named_files(folder.path, name):
+            try:
+                st = os.lstat(os.path.join(folder.path, found))
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                yield SourceFile(project=project.name, root=project.root,
+                                 path=f"{rel}/{found}", size=st.st_size,
+                                 mtime_ns=st.st_mtime_ns)
+
+
+def _named_files(folder: str, name: str) -> list[str]:
+    """`name` itself, or for `sub/*.xml` the files of `folder/sub` so named (sorted; none when
+    `sub` is missing or not a folder: a symlink to one is not followed out of the project)."""
+    sub, _, pattern = name.rpartition("/")
+    if not sub:
+        return [name]
+    try:
+        if not stat.S_ISDIR(os.lstat(os.path.join(folder, sub)).st_mode):
+            return []
+        with os.scandir(os.path.join(folder, sub)) as listing:
+            names = [e.name for e in listing if fnmatchcase(e.name, pattern)]
+    except OSError:
+        return []
+    return [f"{sub}/{n}" for n in sorted(names)]
 
 
 def _inside(root: Path, folder: Path) -> bool:

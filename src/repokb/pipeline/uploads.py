@@ -31,7 +31,14 @@ from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
 from repokb.roots import ProjectRoot
-from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip, reopened
+from repokb.rules.folders import (
+    among,
+    folder_skip,
+    handed_in,
+    marker_reasons,
+    name_skip,
+    reopened,
+)
 from repokb.rules.folders import reasons as folder_reasons
 from repokb.rules.gitattributes import MAX_BYTES as GITATTRIBUTES_MAX_BYTES
 from repokb.rules.gitattributes import NAME as GITATTRIBUTES
@@ -125,7 +132,7 @@ def walk_folder(catalog: Catalog, project: str, path: str,
     markers = marker_reasons()
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
-        if reopened(parts[i - 1], folder, config):
+        if reopened(parts[i - 1], folder, config) or handed_in(parts[i - 1], "/".join(parts[i:])):
             continue
         def listed(folder: str = folder) -> list[str]:  # a glob marker's candidates (*.go)
             return [path, *catalog.entries_under(project, folder)]

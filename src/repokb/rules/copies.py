@@ -297,6 +297,19 @@ def TEXT_RENDERING(f: FileFacts) -> str | None:
     return posixpath.join(here, source) if found >= T.TEXT_RENDERING_SHARE else None
 
 
+@fact("protobufjs' JSON form of the .proto beside it", "path")
+def PROTOBUF_JSON_SCHEMA(f: FileFacts) -> str | None:
+    """`X.json` beside `X.proto` that opens as protobufjs' JSON schema does (`{"nested": {`,
+    or its `"options"` first: `pbjs -t json`): the messages and fields of the .proto again
+    (protobufjs 8.8.1's `google/protobuf/descriptor.json`, 127 pieces beside the .proto's 41).
+    The .proto's path, or None."""
+    if f.ext != ".json" or not T.PROTOBUF_JSON_HEAD.match(f.text):
+        return None
+    here, proto = "/".join(f.dirs), f.name[:-5] + ".proto"
+    return (posixpath.join(here, proto) if proto in f.project.names_in(str(f.file.root), here)
+            else None)
+
+
 @fact("declarations rewritten for an older TypeScript beside the current ones", "path")
 def DOWNLEVEL_DECLARATIONS(f: FileFacts) -> str | None:
     """A declaration in a `ts3.4/` folder (a TypeScript version) whose path without that folder

@@ -252,6 +252,8 @@ class FileFacts:
                 lang = "html"  # Smarty's page templates: HTML with `{...}` tags, as Twig's are
             elif lang is None and own == ".tpl" and self.sniff("go_template"):
                 lang = "gotemplate"  # Helm's `_helpers.tpl`: `{{- define "x.fullname" -}}`
+        if lang is None and T.GNU_INFO_NAME.fullmatch(lower) and self.sniff("gnu_info"):
+            lang = "text"  # a GNU Info manual: `sed.info`, `emacs.info-3` (makeinfo's output)
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
             if (lang is None and not self.ext and self.template_base is None
@@ -323,11 +325,11 @@ class FileFacts:
     def head(self) -> bytes:
         if self.file.size == 0 or self.file.size > self.limits.skip_file_bytes:
             return b""
-        if self.content is not None:
-            return self.content[: self.limits.head_bytes]
+        if self.content is not None:  # (a GNU Info manual's index markers left out: sniff)
+            return sniff.info_text(self.content[: self.limits.head_bytes])
         try:
             with self.file.open() as fh:
-                return fh.read(self.limits.head_bytes)
+                return sniff.info_text(fh.read(self.limits.head_bytes))
         except OSError:
             return b""
 

@@ -29,6 +29,7 @@ from repokb.rules.tables import (
     RUST_MODULE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
+    SKIPPED_DIR_FILES,
 )
 
 if TYPE_CHECKING:
@@ -102,6 +103,15 @@ def folder_skip(name: str, holds: Holds) -> tuple[str, str] | None:
     return name_skip(name, holds) or marker_skip(name, holds)
 
 
+def handed_in(name: str, rest: str) -> bool:
+    """Whether the path `rest`, below a folder `name` left out by its name, is one of the
+    files the walk still hands to the classifier there (tables.SKIPPED_DIR_FILES: `.idea`'s
+    `runConfigurations/api.xml`, `.gradle`'s `gradle.properties`): every surface judges it as
+    a file, not as its folder."""
+    return any(fnmatchcase(rest, kept) and rest.count("/") == kept.count("/")
+               for kept in SKIPPED_DIR_FILES.get(name, ()))
+
+
 def path_skip(path: str, known: Callable[[str], bool]) -> tuple[str, str, str] | None:
     """(folder, kind, reason) for the first folder above `path` (relative, POSIX) that
     `folder_skip` leaves out, for a path known only by name (an upload, an explain of a path
@@ -110,6 +120,8 @@ def path_skip(path: str, known: Callable[[str], bool]) -> tuple[str, str, str] |
     parts = path.split("/")
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
+        if handed_in(parts[i - 1], "/".join(parts[i:])):
+            continue
         holds = among(folder, lambda rel: rel == path or known(rel),
                       lambda prefix: path.startswith(prefix), lambda: (path,))
         if found := folder_skip(parts[i - 1], holds):

@@ -85,13 +85,19 @@ def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
             source not in names and _stands_in(f, here, ext, names))):
         return None  # English's, or its regional variant standing in for it (`en-GB.json`)
     key = f"{here}/*{ext}"
-    languages = f"{key} languages"
+    languages, regional = f"{key} languages", f"{key} regional"
     if key not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
         codes = [other[0] for name in names
                  if (other := _language_of(name)) is not None and other[1] == ext]
         counts[key], counts[languages] = len(codes), len(set(codes))
-    return f"{here or '.'}/ holds {counts[key]} translations in {counts[languages]} languages" \
-        if counts[languages] >= T.LOCALE_SIBLINGS_MIN else None
+        counts[regional] = sum(  # ... or of regions (`fr-CA.json`): T.LOCALE_FILE_REGIONAL
+            1 for name in names if (m := T.LOCALE_FILE_REGIONAL.fullmatch(name)) is not None
+            and m.group(2) == ext and m.group(1) in T.LANGUAGE_CODES)
+    if counts[languages] >= T.LOCALE_SIBLINGS_MIN or (
+            counts[regional] >= T.LOCALE_SIBLINGS_MIN
+            and counts[languages] >= T.LOCALE_REGIONAL_LANGUAGES_MIN):
+        return f"{here or '.'}/ holds {counts[key]} translations in {counts[languages]} languages"
+    return None
 
 
 def _stands_in(f: FileFacts, here: str, ext: str, names: frozenset[str]) -> bool:

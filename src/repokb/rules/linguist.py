@@ -178,7 +178,8 @@ def documentation_table() -> PathTable:
 @cache
 def generated_path_table() -> PathTable:
     entries = _data()["generated_paths"]
-    return PathTable("generated.rb", [e["re"] for e in entries], [e["rule"] for e in entries])
+    return PathTable("generated.rb", [e.get("narrowed", e["re"]) for e in entries],
+                     [e["rule"] for e in entries])
 
 
 @cache

@@ -195,6 +195,32 @@ def generated_marker(text: str) -> str | None:
     return None
 
 
+_GNU_INFO = re.compile(r"\AThis is [^\n,]+, produced by (?:makeinfo|texi2any)\b"
+                       r"|^\x1f\nFile: [^\n,]+,[ \t]+Node: ", re.M)
+
+
+def gnu_info(text: str) -> str | None:
+    """A GNU Info file's head (`This is sed.info, produced by makeinfo ...`) or a node's
+    (`\\x1f` then `File: sed.info,  Node: Overview`)."""
+    found = _GNU_INFO.search(text[:8192])
+    return found.group(0).replace("\x1f\n", "") if found else None
+
+
+# A GNU Info file's markers of an index node and of an image (`^@^H[index^@^H]`,
+# `^@^H[image src="x.png"^@^H]`: texinfo's info.c), the only NUL bytes such a file holds
+_INFO_MARKER = re.compile(rb"\x00\x08\[(?:index|image\b[^\x00\n]*)\x00\x08\]")
+_INFO_HEAD = re.compile(rb"\AThis is [^\n,]+, produced by (?:makeinfo|texi2any)\b")
+
+
+def info_text(data: bytes) -> bytes:
+    """`data` without a GNU Info file's index and image markers when it opens as one (on one
+    line each: no line moves), so the manual is read as text, not taken for binary content;
+    any other bytes as they are."""
+    if b"\x00" in data and _INFO_HEAD.match(data):
+        return _INFO_MARKER.sub(b"", data)
+    return data
+
+
 _GENERATOR_META = re.compile(
     r"""<meta\s[^>]*name=["']generator["'][^>]*content=["']\s*([\w.-]+)|"""
     r"""<meta\s[^>]*content=["']\s*([\w.-]+)[^>]*name=["']generator["']""", re.I)
@@ -527,6 +553,7 @@ SNIFFERS = {
     "kubeconfig": kubeconfig, "service_account": service_account,
     "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
     "terraform_state": terraform_state,
+    "gnu_info": gnu_info,
     "helm_template": helm_template, "go_template": go_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,

@@ -24,8 +24,8 @@ from repokb.errors import RepokbError
 from repokb.operations import Operations
 from repokb.pipeline.discover import skipped_by_name
 from repokb.roots import ProjectRoot
-from repokb.rules.folders import NAMED_LIKE_OUTPUT, marker_skip, on_disk
-from repokb.rules.tables import SKIP_DIRS
+from repokb.rules.folders import NAMED_LIKE_OUTPUT, handed_in, marker_skip, on_disk
+from repokb.rules.tables import SKIP_DIRS, SKIPPED_DIR_FILES
 
 log = logging.getLogger("repokb.watch")
 
@@ -39,7 +39,8 @@ class _ProjectFilter(DefaultFilter):
     skips it: a `pip install` into `env/` or a `dotnet build` starts no run."""
 
     def __init__(self, roots: tuple[Path, ...] = ()) -> None:
-        super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - NAMED_LIKE_OUTPUT))
+        super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - NAMED_LIKE_OUTPUT
+                                           - set(SKIPPED_DIR_FILES)))
         # the folders watched: only what lies below one is judged (the walk never judges a
         # root or the folders above it, a project kept in a folder holding pyvenv.cfg)
         self.roots = tuple(r.parts for r in roots)
@@ -48,8 +49,12 @@ class _ProjectFilter(DefaultFilter):
         if not super().__call__(change, path):
             return False
         parts = Path(path).parts
+        if any(not handed_in(name, "/".join(parts[i + 1:])) for i, name in enumerate(parts[:-1])
+               if name in SKIPPED_DIR_FILES):
+            return False  # (`.idea/workspace.xml`; its runConfigurations/*.xml are read)
         below = max((len(r) for r in self.roots if parts[:len(r)] == r), default=1)
-        return not any(name in NAMED_LIKE_OUTPUT and skipped_by_name(str(Path(*parts[:i + 1])))
+        return not any(name in NAMED_LIKE_OUTPUT and name not in SKIPPED_DIR_FILES
+                       and skipped_by_name(str(Path(*parts[:i + 1])))
                        or marker_skip(name, on_disk(str(Path(*parts[:i + 1]))))
                        for i, name in enumerate(parts[:-1]) if i >= below)
 
