@@ -173,9 +173,18 @@ def meant_project(name: str, known: Iterable[str]) -> str | None:
     low, known = name.lower(), list(known)
     same = [k for k in known if k.lower() == low
             or re.fullmatch(rf"{re.escape(low)}[-_.]?v?\d[\w.+-]*", k.lower())]
-    if not same:
-        same = difflib.get_close_matches(name, known, n=2, cutoff=0.85)
+    if not same:  # a close spelling of the name, or of the name before its version
+        spelled: dict[str, set[str]] = {}
+        for k in known:
+            spelled.setdefault(k, set()).add(k)
+            if versioned := _VERSIONED.fullmatch(k):
+                spelled.setdefault(versioned.group(1), set()).add(k)
+        close = difflib.get_close_matches(name, list(spelled), n=3, cutoff=0.85)
+        same = sorted({k for c in close for k in spelled[c]})
     return same[0] if len(same) == 1 else None
+
+
+_VERSIONED = re.compile(r"(.+?)[-_.]v?\d[\w.+-]*")  # `wagtail-8.0.1`: `wagtail` and its version
 
 
 def unknown_project(name: str, known: Iterable[str]) -> NotFoundError:

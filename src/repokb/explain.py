@@ -28,7 +28,16 @@ from repokb.pipeline.chunk import (
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import walk_skip
 from repokb.pipeline.run import walk_skip_classification
-from repokb.roots import ProjectRoot, canonical, escaped, folder_name, present, user_path, utf8
+from repokb.roots import (
+    ProjectRoot,
+    canonical,
+    escaped,
+    folder_name,
+    present,
+    unescaped,
+    user_path,
+    utf8,
+)
 from repokb.rules.folders import path_skip
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS
@@ -40,6 +49,10 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
     """The record of a file given as a path on disk or as an indexed relative path."""
     candidate = user_path(raw)
     on_disk = present(candidate)
+    if not on_disk and present(spelled := user_path(unescaped(raw))):
+        # a name that is not UTF-8 as the index shows it (`caf\\xe9.py`), which is also how
+        # a client of the owner socket sends it (a URL holds text only)
+        candidate, on_disk = spelled, True
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
         matches = []

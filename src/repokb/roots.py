@@ -160,3 +160,13 @@ def utf8(name: str) -> bool:
 def escaped(name: str) -> str:
     """A printable, storable spelling of a name that is not UTF-8 (`bad\\xffname.md`)."""
     return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
+_ESCAPED_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
+
+
+def unescaped(text: str) -> str:
+    """The name on disk `escaped` spelled as `text`: each `\\xHH` of a byte over 0x7f as the
+    file system gives such a byte to Python (a lone surrogate, `os.fsdecode`); `text` itself
+    when it holds none."""
+    return _ESCAPED_BYTE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), text)

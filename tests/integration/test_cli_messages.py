@@ -132,6 +132,9 @@ def test_searches_that_find_nothing_say_why(indexed, empty_home):
     run = repokb(home, "search", "charge a card", "--kind", "sauce")  # a mistake: exit 2
     assert run.returncode == 2
     assert "sauce is not a kind" in run.stderr and "documentation" in run.stderr
+    assert "Did you mean" not in run.stderr  # no kind is spelled like it
+    run = repokb(home, "search", "charge a card", "--kind", "sourcee")  # newuser43's typo
+    assert run.returncode == 2 and "Did you mean source? Kinds:" in " ".join(run.stderr.split())
     run = repokb(home, "search", "charge a card", "--kind", "test")
     assert "no indexed file of kind test" in run.stdout
     run = repokb(home, "search", "charge a card", "--project", "nosuch", "--json")

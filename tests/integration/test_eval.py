@@ -158,3 +158,40 @@ def test_an_unwritable_report_file_fails_before_the_run(eval_repo: Path, home: P
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.startswith("error: --html ") and "hint: " in done.stderr
     assert "eval: building the test set" not in done.stderr  # nothing ran
+
+
+def test_eval_after_a_search_reuses_the_index_a_warm_owner_holds(eval_repo: Path, home: Path
+                                                                 ) -> None:
+    """newuser43 on bitarray 3.12.3: `repokb index`, a few `repokb search`es (which start a
+    warm owner, holding the store for 10 minutes), then `repokb eval`: the evaluation read
+    none of the index's vectors (the store was held), embedded every chunk again and told the
+    user to "run `repokb index` on the project first". The warm owner now steps aside, as for
+    `repokb index`; a store another process holds is named as the reason."""
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "60"}
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "repokb", *args], env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    try:
+        assert cli("index", str(eval_repo)).returncode == 0
+        assert cli("search", "book a seat").returncode == 0
+        assert (home / "owner.sock").exists()  # a warm owner holds the store
+        done = cli("eval", str(eval_repo), "--no-baselines", "--json")
+        assert done.returncode == 0, done.stderr
+        cost = json.loads(done.stdout)["cost"]["repokb"]
+        assert 0 < cost["from_index"] == cost["chunks"] - cost["embedded"], cost
+        assert not cost.get("index_held")
+    finally:
+        cli("owner", "stop")
+
+
+def test_eval_says_when_another_process_held_the_index() -> None:
+    from repokb.evaluate.report import text
+
+    cost = {"chunks": 10, "index_s": 1.0, "embedded": 10, "from_index": 0}
+    result = {"project": "shop", "systems": {}, "cost": {"repokb": cost}, "problems": [],
+              "cases": {"all": 0}, "seconds": 1.0, "budget_lines": 200}
+    assert "run `repokb index` on the project first" in text(result)  # not indexed
+    held = text({**result, "cost": {"repokb": {**cost, "index_held": True}}})
+    assert "another process held its store" in held and "project first" not in held

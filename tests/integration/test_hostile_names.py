@@ -104,3 +104,28 @@ def test_explain_finds_each_twin_and_the_undecodable_name_by_its_path_on_disk(ho
                          env={**os.environ, "REPOKB_HOME": str(home)}, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "not valid UTF-8" in json.loads(run.stdout)["reason"]
+
+
+def test_explain_of_an_undecodable_name_answered_by_the_warm_owner(home, hostile):
+    """With a warm owner (a user's default), `repokb explain` speaks the REST API over the
+    owner socket, whose URL holds text only: a name that is not UTF-8 once died there in
+    `urlencode` with a traceback (UnicodeEncodeError). It is answered as without an owner, by
+    its path on disk and by the spelling the index shows (`bad\\xffname.md`)."""
+    assert repokb(home, "index", str(hostile)).returncode == 0
+    exe = shutil.which("repokb")
+    assert exe
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "60",
+           "REPOKB_STORE_WAIT_SECONDS": "0"}  # a command that skipped the owner would fail
+    on_disk = os.path.join(os.fsencode(hostile), b"bad\xffname.md")
+    as_shown = os.path.join(os.fsencode(hostile), b"bad\\xffname.md")
+    try:
+        for path in (on_disk, as_shown, on_disk):  # the first call starts the owner
+            run = subprocess.run([exe.encode(), b"explain", path, b"--json"],
+                                 capture_output=True, env=env, timeout=300)
+            assert run.returncode == 0 and b"Traceback" not in run.stderr, run.stderr
+            record = json.loads(run.stdout)
+            assert record["path"] == "bad\\xffname.md", record
+            assert "not valid UTF-8" in record["reason"]
+        assert (home / "owner.sock").exists()  # the owner answered
+    finally:
+        subprocess.run([exe, "owner", "stop"], env=env, capture_output=True, timeout=60)

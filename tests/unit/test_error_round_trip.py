@@ -69,6 +69,11 @@ def test_an_unknown_project_is_one_error_naming_the_known_ones_cut_short():
     assert errors.unknown_project("Flask", versioned).hint.startswith("Did you mean 'flask-3.0.3'?")
     assert errors.unknown_project("flaks-3.0.3", versioned).hint.startswith("Did you mean 'flask")
     assert "Did you mean" not in errors.unknown_project("p", versioned).hint  # 12 such: none
+    # newuser43: `--project wagtial` (a typo of the bare name) found no `wagtail-8.0.1`
+    assert errors.unknown_project("wagtial", ["wagtail-8.0.1", "solid-js-1.9.20"]).hint \
+        .startswith("Did you mean 'wagtail-8.0.1'?")
+    two = ["flask-3.0.3", "flask-3.1.0"]
+    assert "Did you mean" not in errors.unknown_project("flaks", two).hint  # which one?
     empty = errors.unknown_project("x", [])
     assert empty.hint_on("cli") == ("The knowledge base is empty: index a project first "
                                     "(`repokb index FOLDER`).")

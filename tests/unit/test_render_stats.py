@@ -4,6 +4,7 @@ chunks beside its files, as the README promises ("chunks and files by project").
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
@@ -76,3 +77,25 @@ def test_a_runs_own_bookkeeping_is_not_in_the_summary_line(
     shown = buffer.getvalue()
     assert "chunks embedded: 321" in shown and "chunks embedded 321" in shown
     assert "deferred" not in shown, shown
+
+
+def test_files_of_no_language_are_shown_as_the_dashboard_shows_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser43 on wagtail 8.0.1: `repokb stats` and the dry run listed its 1,088 `.mo` and
+    `.svg` files under the language `None` (Python's spelling of "no language"), which the
+    dashboard shows as "—"; `--json` keeps its "None" key."""
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", Console(file=buffer, width=200, color_system=None))
+    render.stats({**STATS, "by_language": {"python": 300, "None": 371}})
+    files = [{"path": "a.py", "kind": "source", "language": "python", "knowledge_role": "x",
+              "index_policy": "parse_and_index", "reasons": [], "chunks": 1},
+             {"path": "a.mo", "kind": "build_artifact", "language": None, "knowledge_role": "x",
+              "index_policy": "exclude", "reasons": ["compiled artifact (.mo)"], "chunks": 0}]
+    estimate = {"by_kind": {}, "tokens_per_second": 6000.0, "embed_seconds": 1.0,
+                "embedder": "minilm-onnx", "chunks": 1, "tokens": 100}
+    render.breakdown(SimpleNamespace(files=files, estimate=lambda: estimate, counts={},
+                                     secrets_checked="head", head_bytes=8192))
+    shown = buffer.getvalue()
+    assert "None" not in shown, shown
+    assert any(line.split() == ["—", "371"] for line in shown.splitlines()), shown
+    assert "language: python 1, — 1" in shown, shown

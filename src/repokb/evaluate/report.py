@@ -211,6 +211,10 @@ def text(result: dict[str, Any]) -> str:
                      f"{c.get('query_p50_ms', 0):>13.1f} {c.get('query_p95_ms', 0):>7.1f}")
     reused = result["cost"]["repokb"].get("from_index", 0)
     lines.append(f"{reused} vectors reused from your index" if reused else
+                 "no vectors reused from your index: another process held its store (a "
+                 "running `repokb serve` or `repokb index`); run the evaluation when it is "
+                 "done, or stop it, to make evaluations faster"
+                 if result["cost"]["repokb"].get("index_held") else
                  "no vectors reused from your index (run `repokb index` on the project first, "
                  "with the same --project, to make evaluations faster)")
     for problem in result["problems"]:

@@ -81,6 +81,8 @@ def evaluate(settings: Settings, options: Options,
             # how many vectors came from the user's index (the rest: embedded, or cached by an
             # earlier evaluation)
             cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
+            if embedder.index_held:  # its vectors were there, behind another process
+                cost["repokb"]["index_held"] = True
             _save(wrappers)
             progress(f"asking {len(cases)} questions ...")
             answers = _ask(cases, runs, naive, root.name, options.budget)
@@ -209,7 +211,9 @@ def _embedder(settings: Settings, project: str | None) -> ReusingEmbedder:
     known = known_vectors(settings, project) if project else {}
     model = settings.embed_plan.model
     cache = settings.home / "eval" / (re.sub(r"[^\w.+-]", "_", model) + ".npz")
-    return ReusingEmbedder(inner, model, known, cache)
+    wrapper = ReusingEmbedder(inner, model, known or {}, cache)
+    wrapper.index_held = known is None
+    return wrapper
 
 
 def _save(wrappers: list[ReusingEmbedder]) -> None:

@@ -51,6 +51,7 @@ class ReusingEmbedder(Embedder):
         self.max_tokens, self.batch_size = inner.max_tokens, inner.batch_size
         self.known: dict[str, np.ndarray] = dict(known or {})
         self.seeded = set(self.known)  # held by the user's index: never cached again
+        self.index_held = False  # the user's index was held by another process: not read
         self.cache = cache  # vectors the evaluation computed, kept for the next one
         self.cached = _load(cache) if cache else {}
         self.used: set[str] = set()
@@ -166,16 +167,19 @@ class RepokbSystem:
         self.ws.close()
 
 
-def known_vectors(settings: Settings, project: str) -> dict[str, np.ndarray]:
+def known_vectors(settings: Settings, project: str) -> dict[str, np.ndarray] | None:
     """The dense vectors the user's index holds for `project`, by text hash, read without
-    writing anything; {} when there is no store yet or another process holds it."""
-    from repokb.errors import RepokbError
+    writing anything; {} when there is no store yet, None when another process holds it (a
+    running `repokb serve` or `repokb index`: its owner socket serves no vectors)."""
+    from repokb.errors import RepokbError, StoreBusyError
 
     if not settings.store_path.exists():
         return {}
     ws = Workspace(settings)
     try:
         points = ws.store.export(project)
+    except StoreBusyError:
+        return None
     except RepokbError:
         return {}
     finally:

@@ -81,11 +81,26 @@ class Query:
         (every surface builds its Query, so each says so the same way)."""
         unknown = [k for k in self.kinds if k not in _KINDS]
         if unknown:
+            meant = [m for k in unknown if (m := meant_kind(k))]
             raise InputError(f"{', '.join(unknown)} is not a kind.",
-                             hint="Kinds: " + ", ".join(_KINDS) + ".")
+                             hint=(f"Did you mean {', '.join(meant)}? " if meant else "")
+                             + "Kinds: " + ", ".join(_KINDS) + ".")
 
 
 _KINDS = tuple(str(k) for k in Kind)
+
+
+def meant_kind(typed: str) -> str | None:
+    """The kind a mistyped one most likely means (`sourcee`, `tests`, `Docs`): its one close
+    spelling, or the kind it begins (`doc` is `documentation`); None when none is."""
+    import difflib
+
+    low = typed.strip().lower()
+    close = difflib.get_close_matches(low, _KINDS, n=1, cutoff=0.75)
+    if close:
+        return close[0]
+    begun = [k for k in _KINDS if len(low) >= 3 and k.startswith(low.rstrip("s"))]
+    return begun[0] if len(begun) == 1 else None
 
 
 @dataclass(frozen=True, order=True)

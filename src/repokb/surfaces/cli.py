@@ -335,6 +335,7 @@ def eval_(
     from repokb import evaluate
 
     report = evaluate.report_file(html) if html is not None else None
+    take_store(home)  # a warm owner steps aside: the index's vectors are read, not embedded
     result = evaluate.run(Settings.load(home=home), str(path), project=project, cases=cases,
                           budget=budget, baselines=baselines, compare=compare,
                           progress=lambda m: err.print(f"eval: {m}", highlight=False))

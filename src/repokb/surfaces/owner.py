@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from repokb import errors
+from repokb.roots import escaped
 from repokb.settings import Settings
 from repokb.stores import SERVER_STORES, shared
 
@@ -328,7 +329,10 @@ class Remote:
         from urllib.parse import urlencode
 
         if params:
-            url += "?" + urlencode({k: str(v).lower() if isinstance(v, bool) else v
+            # a value that is not UTF-8 text (a file name's bytes from the command line) goes
+            # as the index spells it (`caf\\xe9.py`), which the operations read back
+            url += "?" + urlencode({k: str(v).lower() if isinstance(v, bool)
+                                    else escaped(v) if isinstance(v, str) else v
                                     for k, v in params.items()})
         headers = dict(self._headers)
         data = None

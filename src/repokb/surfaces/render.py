@@ -226,7 +226,7 @@ def breakdown(report: Any) -> None:
         table.add_row(f"{kind} (directories)", str(n), "0", "0", "0")
     out.print(table)
     for field in ("language", "knowledge_role", "index_policy"):
-        counts = Counter(str(f[field]) for f in files)
+        counts = Counter(label(f[field]) for f in files)
         out.print(f"[bold]{field}[/bold]: "
                   + ", ".join(f"{k} {v}" for k, v in counts.most_common(12)))
     admitted = ("parse_and_index", "index_text")
@@ -369,6 +369,12 @@ def record(rec: dict[str, Any]) -> None:
         out.print(f"  chunks: {rec['chunks']}")
 
 
+def label(value: Any) -> str:
+    """A count's name as shown: the files of no language (None, "None" as a JSON key) as
+    the dashboard shows them, "—", not Python's "None"."""
+    return "—" if value is None or value == "None" else str(value)
+
+
 def stats(data: dict[str, Any]) -> None:
     out.print(f"[bold]{data['points']}[/bold] chunks from {stats_files(data)}")
     if not data["files"] and not data["points"]:
@@ -415,7 +421,7 @@ def stats(data: dict[str, Any]) -> None:
             continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():
-            table.add_row(escape(one_line(name)), str(n))
+            table.add_row(escape(one_line(label(name))), str(n))
         out.print(table)
 
 
