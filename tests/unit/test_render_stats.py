@@ -79,6 +79,24 @@ def test_a_runs_own_bookkeeping_is_not_in_the_summary_line(
     assert "deferred" not in shown, shown
 
 
+def test_a_compaction_left_due_is_said_in_words_not_as_a_bare_count(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser43: every run of a home with a big store printed "store compaction due: 1" and
+    nothing else: what is due, why, and what performs it. The count stays in --json."""
+    summary = {"files_seen": 26, "files_indexed": 26, "chunks_unchanged": 300,
+               "store_compaction_due": 1, "seconds": 1.1}
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", Console(file=buffer, width=400, color_system=None))
+    render.index_result(summary, dry_run=False)
+    *said, last = buffer.getvalue().strip().splitlines()
+    assert "compaction due" not in last and last.startswith("indexed files seen: 26"), last
+    assert any("stays in the store's files until a compaction" in line and "idle" in line
+               for line in said), said
+    buffer.truncate(0)
+    render.index_result({**summary, "store_compaction_due": 0}, dry_run=False)
+    assert "compaction" not in buffer.getvalue()
+
+
 def test_files_of_no_language_are_shown_as_the_dashboard_shows_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """newuser43 on wagtail 8.0.1: `repokb stats` and the dry run listed its 1,088 `.mo` and

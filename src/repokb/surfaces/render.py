@@ -109,6 +109,13 @@ def error(message: str, hint: str = "") -> None:
 # embedded: 321" read to a new user as if none were embedded yet (they were written lexical-only
 # first, then embedded); chunks still without a vector are `chunks_dense_pending`.
 BOOKKEEPING = frozenset({"chunks_dense_deferred"})
+# ... and counts said in words instead (a new user read "store compaction due: 1" under every
+# run of a home with a big store, unexplained; newuser43)
+SAID = frozenset({"store_compaction_due"})
+COMPACTION_DUE = ("removed text (deleted, renamed or edited files) stays in the store's files "
+                  "until a compaction: `repokb serve`, `watch` or `mcp` compact once idle, "
+                  "`repokb index` once it has been due for `compact_due_hours` "
+                  "(docs/security.md)")
 
 
 def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> None:
@@ -134,8 +141,11 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
                   highlight=False, soft_wrap=True)
     projects_table(summary.get("by_project") or {})
     label = "dry run" if dry_run else "indexed"
+    if summary.get("store_compaction_due"):
+        out.print(COMPACTION_DUE, markup=False, highlight=False, soft_wrap=True)
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
-             if (v or k == "files_seen") and not isinstance(v, dict) and k not in BOOKKEEPING]
+             if (v or k == "files_seen") and not isinstance(v, dict)
+             and k not in BOOKKEEPING | SAID]
     # one line however narrow the terminal (scripts take the last line as the summary)
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
 
