@@ -188,7 +188,8 @@ def test_a_secret_deep_in_a_notebook_is_reported_on_the_ipynb_line_that_holds_it
     indexed = repokb(home, "index", str(root), "--json", shown=shown)
     (entry,) = [f for f in json.loads(indexed)["files"] if f["path"].endswith(".ipynb")]
     assert entry["index_policy"] == "parse_and_index" and entry["chunks"] > 0
-    assert not any("indexed only after redaction" in r for r in entry["reasons"]), entry
+    assert not any("redacted before any of its text is stored" in r
+                   for r in entry["reasons"]), entry
     note = (f"secret-like values (2 value(s): aws_access_key, url_credentials from line "
             f"{line}): redacted before indexing")
     assert note in entry["reasons"]

@@ -53,6 +53,11 @@ def planted(tmp_path, home):  # type: ignore[no-untyped-def]
     # in the head: the classifier finds it, the dry run says so as before
     write(root, "app/billing.py", f'STRIPE_KEY = "{fake.STRIPE_KEY}"\n\n\ndef charge():\n'
           "    return STRIPE_KEY\n")
+    # left out (metadata only) with a secret in its head: not among the admitted files that
+    # hold one, and its reason does not say it is indexed (wagtail's fixtures, newuser43)
+    write(root, "app/fixtures/users.json", json.dumps(
+        [{"model": "auth.user", "pk": 1, "fields": {"username": "ops",
+                                                    "api_key": fake.STRIPE_KEY}}], indent=2))
     return root
 
 
@@ -84,6 +89,9 @@ def test_dry_run_says_how_far_it_looked_and_chunk_counts_the_whole_text(planted)
     summary = json.loads(plain)["summary"]
     assert summary["secrets_checked"] == "head"
     assert summary["files_with_secrets"] == 1  # billing.py (within the head)
+    (fixture,) = [f for f in json.loads(plain)["files"] if f["path"].endswith("users.json")]
+    assert fixture["index_policy"] == "metadata_only", fixture
+    assert not any("indexed" in r for r in fixture["reasons"][1:]), fixture
     human = invoke("index", str(planted), "--dry-run")
     assert "in their first 8 KB" in " ".join(human.split())
     assert "checks only each file's head" in " ".join(human.split())

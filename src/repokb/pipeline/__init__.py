@@ -146,8 +146,8 @@ class Indexer:
                     self._dry_chunk(report, root, item, classifier.classify(item))
                     continue
                 c, chunks, tokens, too_large = next(judged)
-                if "redact" in c.flags:  # found in the head: the classifier reads no more
-                    counts["files_with_secrets"] += 1
+                if "redact" in c.flags and chunks:  # found in the head of an admitted file
+                    counts["files_with_secrets"] += 1  # (the classifier reads no more)
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, too_large, project=root.name)
@@ -192,7 +192,7 @@ class Indexer:
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
         size = indexed_bytes(item, c, self.read_limit(c), text)
         report.count_estimate(c, n, estimate(item, c, self.plan, size)[1] if n else 0)
-        if chunked.redactions or "redact" in c.flags:  # found in the whole text, as indexing
+        if n and (chunked.redactions or "redact" in c.flags):  # the whole text, as indexing
             counts["files_with_secrets"] += 1
         # what redaction took out of the whole text, as a real run records it
         report.record(item.path, c, n, chunked.note or (None if n else

@@ -573,6 +573,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   configuration); `NEWS.Debian`, `BUGS` text (were unknown)
 # 0.3.40 also (secrets42): restic's password file (`restic-password.txt`, `.restic-password`) and a
 #   `password.txt` are blocked credential files (were indexed as text, the line stored)
+# NEXT (lead): the secret-content reason says "redacted before any of its text is stored"
+#   (was "indexed only after redaction", shown for metadata-only fixtures too: newuser43)
 # NEXT (decisions43): `.idea/runConfigurations/*.xml`, `codeStyles/*.xml`,
 #   `inspectionProfiles/*.xml`, `dataSources.xml` configuration `jetbrains_settings` (the rest of
 #   `.idea/` stays a skipped folder: workspace.xml, dataSources.local.xml, caches); GNU Info
@@ -728,7 +730,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("sensitive",), confidence=0.9)),
     # everything else holding a secret is indexed with the secret redacted, and says so
     _r("secret-content", Tier.SECURITY, (ANY_SECRET,),
-       Then(reason="secret-like values in its head ({evidence}): indexed only after redaction",
+       Then(reason="secret-like values in its head ({evidence}): redacted before any of its "
+            "text is stored",
             flags=("sensitive", "redact"))),
     # vendor and dependencies
     # a vendor-named folder below requirements/ (celery's `requirements/deps/`) groups the
