@@ -5,6 +5,7 @@ importing the pipeline, whose package imports every chunker and redaction patter
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -40,6 +41,27 @@ class ProjectRoot:
         return self._owners.get(path) if self.others else None
 
 
+def nearby_folder(path: Path) -> str:
+    """A hint for a folder that is not there: the closest name beside it (a typo), or what
+    the nearest existing parent holds. "" when nothing is near (newuser43: `repokb index
+    /missing` said only that it does not exist)."""
+    parent = path.parent
+    while not present(parent) and parent != parent.parent:
+        parent = parent.parent
+    try:
+        names = sorted(p.name for p in parent.iterdir() if p.is_dir())[:10_000]
+    except OSError:
+        return ""
+    if parent == path.parent:
+        close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+        if close:
+            return f"Did you mean {parent / close[0]}?"
+    if not names:
+        return ""
+    shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+    return f"{parent} holds: {shown}"
+
+
 def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
     """Turn folders into named project roots; a name comes from `project` or the folder."""
     if project and len(paths) > 1:
@@ -52,7 +74,7 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
     for raw in paths:
         path = user_path(raw)
         if not present(path):
-            raise InputError(f"{raw} does not exist.")
+            raise InputError(f"{raw} does not exist.", hint=nearby_folder(path))
         if not path.is_dir():
             raise InputError(f"{raw} is not a directory.", hint="Give the project's folder.")
         root = path.resolve()
