@@ -92,6 +92,11 @@ _ENV_CALLS = ("env(", "env.str(", "environ.get(", "config(", "fetch(", "getprope
 _PAREN = re.compile(
     rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*(?:JSON\.stringify[ \t]*)?\([ \t]*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# session 43: a DSL's setter, a secret's name called with one literal as the whole statement
+# (fastlane's Matchfile `git_basic_authorization("X")`; `password("X")` in a Ruby block)
+_SETTER = re.compile(
+    rf"""^[ \t]*(?P<key>{_KEY})\([ \t]*(?P<q>["'])(?P<value>[^"'\s]{{1,400}})(?P=q)[ \t]*\)"""
+    r"""[ \t]*;?[ \t]*$""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env(?:\.str)?|config|get_env|fetch|getProperty|"""
     r"""GetEnvironmentVariable)"""  # environs' `env.str("KEY", default="v")` too
@@ -234,6 +239,7 @@ def find(text: str, mode: str, language: str | None = None,
                         or not call and random_key_value(m.group("key"), m.group("value"))):
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
+                              (_SETTER, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
                               (_PROMPT_FALLBACK, "prompt_default"),
                               (_GO_ENV_OR, "env_default"),
