@@ -356,6 +356,10 @@ MUST_KEEP = [
     # a setter call given a reference, a phrase or no secret's name
     ('ruby', 'git_basic_authorization(ENV["MATCH_GIT_BASIC_AUTHORIZATION"])\nusername("ios@acme.io")\n'),
     ('python', 'user.set_password("new password")\ncheck_password(raw)\n'),
+    # a verb's call acting on its argument, a method's call (Django's tests: 17 found by a
+    # first draft)
+    ('python', '        validate_password("django4242")\n        password_input.send_keys("secret")\n'),
+    ('python', '        self.user.set_password("new_password")\n        u.set_password("testpw")\n'),
     ('yaml', 'basic_auth: true\nauthorization: required\n'),
     # a format's placeholder given to a hasher
     ('python', "hashed = make_password('%s' % raw)\nother = make_password('user%d' % i)\n"),

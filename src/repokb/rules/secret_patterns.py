@@ -725,6 +725,13 @@ GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storep
                       "bindpw", "authtok", "requirepass", "masterauth", "sshpass",
                       "controlpass")  # phpMyAdmin's control user's (`$cfg['Servers'][$i]`)
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
+# A call's first word that says it acts on its argument (`set_password("test")`,
+# `validate_password("django4242")`, `send_keys("secret")`): no setting's name (shapes' setter)
+ACTING_VERBS = frozenset({
+    "set", "check", "validate", "verify", "make", "hash", "encode", "encrypt", "decrypt",
+    "is", "has", "get", "reset", "update", "change", "send", "type", "fill", "enter", "input",
+    "assert", "expect", "test", "generate", "create", "compare", "match", "parse", "load",
+})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
     "file", "path", "dir", "env", "name", "type", "length", "len", "count", "field", "url",
