@@ -884,6 +884,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # own commands, `fly secrets set`, a `-D` property
     "rabbitmqadmin", "ncftp", "ab ", "proxy-user", "creds", "keyvault",
     "gcloud secrets", "secrets set", " -d", "auth-pass",
+    "<<<", "securestring", "secretsmanager", "mkstore",  # session 43's store commands
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
     # session 33: SQL's and the database shells' user calls, `mysqladmin password`, Redis's ACL
