@@ -96,8 +96,8 @@ _PAREN = re.compile(
 # (fastlane's Matchfile `git_basic_authorization("X")`; `password("X")` in a Ruby block); a
 # bare name (`self.user.set_password("x")` is a method's call: `_setting`)
 _SETTER = re.compile(
-    rf"""^[ \t]*(?P<key>[A-Za-z_][A-Za-z0-9_]{{0,80}})\([ \t]*(?P<q>["'])(?P<value>[^"'\s]{{1,400}})(?P=q)[ \t]*\)"""
-    r"""[ \t]*;?[ \t]*$""")
+    r"""^[ \t]*(?P<key>[A-Za-z_][A-Za-z0-9_]{0,80})\([ \t]*"""
+    r"""(?P<q>["'])(?P<value>[^"'\s]{1,400})(?P=q)[ \t]*\)[ \t]*;?[ \t]*$""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env(?:\.str)?|config|get_env|fetch|getProperty|"""
     r"""GetEnvironmentVariable)"""  # environs' `env.str("KEY", default="v")` too
