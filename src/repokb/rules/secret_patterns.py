@@ -414,6 +414,13 @@ REDACTED = "<REDACTED_SECRET>"
 #   (a password's name, 8+ letters with digits: was 12+ random);
 #   4-5 digit PINs under a password's own name (`vm-password`) and Asterisk's `box => PIN,`;
 #   Kamailio's `#!substdef "!AUTH_SECRET!X!g"`; Plex's `claim-` token
+# NEXT (secrets43): taken: a value under a secret's name in brackets (php-fpm's `env[APP_KEY] =
+#   X`), fastlane's `git_basic_authorization` (a `basic authorization` pair; a setter call
+#   `name("X")` as a whole statement), `%` in a password given to a hasher (a placeholder is
+#   `%s`/`%(`/`%d`), a here-string to any secret store (`vercel env add .. <<< X`), a literal
+#   piped to `gcloud secrets create`/`versions add`, `aws ssm put-parameter .. SecureString
+#   --value X`, `aws secretsmanager .. --secret-string X`, `mkstore -createCredential A U X`,
+#   phpMyAdmin's `controlpass`, a Wi-Fi/WLAN/WPA key in prose, an OpenVPN static key indented
 REDACTION_VERSION = 52
 
 
@@ -685,6 +692,9 @@ SECRET_KEY_PAIRS = frozenset({
     # session 40: Erlang's distribution cookie under RabbitMQ's and Bitnami's names
     # (`RABBITMQ_ERLANG_COOKIE`, `erlangCookie`), Honeycomb's API key header (`x-honeycomb-team`)
     ("erlang", "cookie"), ("honeycomb", "team"),
+    # session 43: a Basic credential (base64 of `user:token`) under its header's name: fastlane
+    # match's `git_basic_authorization` (`authorization` alone is a header's or a policy's)
+    ("basic", "authorization"),
 })
 # Whole names (key_words joined by `_`) of secrets whose words say nothing secret: WordPress's
 # keys and salts (`define('NONCE_SALT', 'X')`, each wp-config.php's eight, from
@@ -712,8 +722,16 @@ SECRET_KEY_NAME_ENDS = frozenset(n.rsplit("_", 1)[-1] for n in SECRET_KEY_NAMES)
 # "X"`, DebOps' `redis_server__requirepass`; Redis' own `requirepass X` is redisforms');
 # sshpass' `SSHPASS` (the password `sshpass -e` reads from the environment)
 GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
-                      "bindpw", "authtok", "requirepass", "masterauth", "sshpass")
+                      "bindpw", "authtok", "requirepass", "masterauth", "sshpass",
+                      "controlpass")  # phpMyAdmin's control user's (`$cfg['Servers'][$i]`)
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
+# A call's first word that says it acts on its argument (`set_password("test")`,
+# `validate_password("django4242")`, `send_keys("secret")`): no setting's name (shapes' setter)
+ACTING_VERBS = frozenset({
+    "set", "check", "validate", "verify", "make", "hash", "encode", "encrypt", "decrypt",
+    "is", "has", "get", "reset", "update", "change", "send", "type", "fill", "enter", "input",
+    "assert", "expect", "test", "generate", "create", "compare", "match", "parse", "load",
+})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
     "file", "path", "dir", "env", "name", "type", "length", "len", "count", "field", "url",
@@ -780,6 +798,7 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
                                 # lines
                                 "masterauth",  # Redis' replica password (GLUED_SECRET_WORDS)
                                 "erlang", "honeycomb",  # SECRET_KEY_PAIRS' with no word above
+                                "basic_auth",  # (`git_basic_authorization`)
                                 "superdigest")  # DIGEST_KEY_TAILS' (ZooKeeper's superDigest)
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
@@ -865,6 +884,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # own commands, `fly secrets set`, a `-D` property
     "rabbitmqadmin", "ncftp", "ab ", "proxy-user", "creds", "keyvault",
     "gcloud secrets", "secrets set", " -d", "auth-pass",
+    "<<<", "securestring", "secretsmanager", "mkstore",  # session 43's store commands
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
     # session 33: SQL's and the database shells' user calls, `mysqladmin password`, Redis's ACL
@@ -906,7 +926,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # whose `&pw` was taken for the value) and a TOML or Python triple-quoted string on one line
 # (`password = """X"""`, whose empty `""` was).
 ASSIGNMENT = _re(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']?\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:&[\w\-]{1,40}[ \t]+)?"""
     r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`])|""(?=")|''(?='))?"""

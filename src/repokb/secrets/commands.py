@@ -172,7 +172,7 @@ _BOOTSTRAP_TOKEN = re.compile(r"[a-z0-9]{6}\.[a-z0-9]{16}")
 # a secret handed to a store, or masked: any literal word
 _STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""
 _STORE += r"""|wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|fly(?:ctl)?[ \t]+secrets"""
-_STORE += r"""[ \t]+set)\b"""
+_STORE += r"""[ \t]+set|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add))\b"""
 _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("gh secret",), re.compile(rf"""\bgh[ \t]+secret[ \t]+set\b{_REST}[ \t](?:--body(?:[ \t]+|=)"""
                                 rf"""|-b[ \t]*){_WORD}""")),
@@ -188,8 +188,17 @@ _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                                    rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
     (("keyvault",), re.compile(r"""\baz[ \t]+keyvault[ \t]+secret[ \t]+set\b"""
                                rf"""{_REST}[ \t]--value(?:[ \t]+|=){_WORD}""")),
-    (("gcloud secrets",), re.compile(r"""\bgcloud[ \t]+secrets[ \t]+(?:create|versions"""
-                                     rf"""[ \t]+add)\b{_REST}<<<[ \t]*{_WORD}""")),
+    # (session 43: to every store: `vercel env add NAME production <<< 'X'`)
+    (("<<<",), re.compile(rf"""{_STORE}{_REST}<<<[ \t]*{_WORD}""")),
+    # session 43: a SecureString parameter's value (`aws ssm put-parameter --name N --type
+    # SecureString --value X`), Secrets Manager's `--secret-string X`, an Oracle wallet's
+    # credential (`mkstore -wrl W -createCredential ALIAS USER X`)
+    (("securestring",), re.compile(rf"""(?i:(?=[^\n]*\bSecureString\b))\baws[ \t]+ssm[ \t]+"""
+                                   rf"""put-parameter\b{_REST}[ \t]--value(?:[ \t]+|=){_WORD}""")),
+    (("secretsmanager",), re.compile(r"""\baws[ \t]+secretsmanager[ \t]+[a-z\-]+\b"""
+                                     rf"""{_REST}[ \t]--secret-string(?:[ \t]+|=){_WORD}""")),
+    (("mkstore",), re.compile(r"""\bmkstore\b[^\n]*?[ \t]-(?:create|modify)Credential[ \t]+"""
+                              rf"""\S+[ \t]+\S+[ \t]+{_WORD}""")),
 )
 # session 41b: a password or key handed to an option as a file made by a process substitution
 # (`openvpn --auth-user-pass <(printf 'u\\nX\\n')`, `wg set wg0 peer P preshared-key <(echo X)`):

@@ -98,7 +98,9 @@ _CALLS: tuple[tuple[tuple[str, ...], tuple[re.Pattern[str], ...]], ...] = (
 )
 _MKPASSWD = re.compile(r"""\bmkpasswd\b(?:[ \t]+-{1,2}[\w-]+(?:[ \t=]+[\w-]+)?)*[ \t]+"""
                        r"""(?P<q>["']?)(?P<value>[^\s"']{1,128})(?P=q)""")
-_REFERENCE = re.compile(r"[$%{}<>]")
+# a variable or a format's placeholder (`%s`, `%(pw)s`, `%d`); a `%` in a password is a
+# character (`make_password('Qzk67l7%x9')`: session 43)
+_REFERENCE = re.compile(r"[${}<>]|%(?:\(|[-#0 +]?[0-9]*[sdr](?![A-Za-z0-9]))")
 
 
 def find(text: str, keys: KeyLines) -> list[Span]:

@@ -66,7 +66,7 @@ _SNMP_USER = re.compile(
 # as base64 or rewrapped is the same secret: session 41's new-user trial stored one)
 _OVPN_KEY = re.compile(r"-----BEGIN OpenVPN Static key V1-----\n"
                        r"(?P<value>[A-Za-z0-9+/=\s]{16,2200}?)"
-                       r"\n-----END OpenVPN Static key V1-----")
+                       r"\n[ \t]*-----END OpenVPN Static key V1-----")
 _NOT_SECRET = frozenset({"public", "private"})
 _OVPN_USER_PASS = re.compile(r"<(?:auth|http-proxy)-user-pass>[ \t]*\n[ \t]*[^\n<]+\n[ \t]*"
                              r"(?P<value>[^\s<][^\n<]{0,255}?)[ \t]*\n[ \t]*</")

@@ -32,9 +32,11 @@ _PROSE = re.compile(
     # the whole word, not a call's name (`as []byte("X")`: the quoted argument is judged)
     r"""(?P<value>[^\s`"'*,;()<>]{6,80}+)(?!\()""",
     re.I)
-# "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
+# "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`); session
+# 43: a wireless network's key, its name between ("WiFi AcmeGuest key: X", "WLAN PSK: X")
 _PROSE_API_KEY = re.compile(
-    r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
+    r"""\b(?:api[ \t]+keys?|(?:wi-?fi|wlan|wpa2?)\b[ \t]+(?:[\w.\-]{1,32}[ \t]+)?"""
+    r"""(?:key|passphrase|psk))[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
 # session 38: Google's app password, four groups of four letters, quoted after "password" in
 # a sentence ("The SMTP app password is `abcd efgh ijkl mnop`"): one word, its spaces in it;
 # session 39: Apple's app-specific password, its groups joined by `-` (`wmgf-eftl-uxqr-bmfg`,

@@ -92,6 +92,12 @@ _ENV_CALLS = ("env(", "env.str(", "environ.get(", "config(", "fetch(", "getprope
 _PAREN = re.compile(
     rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*(?:JSON\.stringify[ \t]*)?\([ \t]*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# session 43: a DSL's setter, a secret's name called with one literal as the whole statement
+# (fastlane's Matchfile `git_basic_authorization("X")`; `password("X")` in a Ruby block); a
+# bare name (`self.user.set_password("x")` is a method's call: `_setting`)
+_SETTER = re.compile(
+    r"""^[ \t]*(?P<key>[A-Za-z_][A-Za-z0-9_]{0,80})\([ \t]*"""
+    r"""(?P<q>["'])(?P<value>[^"'\s]{1,400})(?P=q)[ \t]*\)[ \t]*;?[ \t]*$""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env(?:\.str)?|config|get_env|fetch|getProperty|"""
     r"""GetEnvironmentVariable)"""  # environs' `env.str("KEY", default="v")` too
@@ -200,6 +206,14 @@ def is_secret_key(key: str) -> bool:
 
 
 
+def _setting(name: str, value: str) -> bool:
+    """A setter's call that sets a secret (`git_basic_authorization("X")`): a setting's name,
+    not a verb's that acts on its argument (`set_password("test")`, `validate_password(..)`,
+    `send_keys(..)`), given a literal as code's are judged."""
+    words = key_words(name)
+    return bool(words) and words[0] not in P.ACTING_VERBS and _literal_ok(value, name)
+
+
 def _literal_ok(value: str, key: str) -> bool:
     """A string literal of code worth redacting beside a secret-named key: judged as scan
     judges a quoted value in code (`__pydantic_private__` is a name), and not a Rust path."""
@@ -234,6 +248,7 @@ def find(text: str, mode: str, language: str | None = None,
                         or not call and random_key_value(m.group("key"), m.group("value"))):
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
+                              (_SETTER, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
                               (_PROMPT_FALLBACK, "prompt_default"),
                               (_GO_ENV_OR, "env_default"),
@@ -248,6 +263,8 @@ def find(text: str, mode: str, language: str | None = None,
                 elif pattern is _PROMPT_FALLBACK:
                     given = _GIVEN_TO.search(line, 0, m.start())
                     key = given.group("key") if given else ""
+                elif pattern is _SETTER and not _setting(key, m.group("value")):
+                    continue
                 whole = m.group("value") + glued_literals(text, start + m.end())
                 if (is_secret_key(key) and value_ok(whole, key)
                         or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
