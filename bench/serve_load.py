@@ -249,6 +249,16 @@ def client(*args: Any) -> None:
     results.put((latencies, errors, time.process_time() - cpu, late, own))
 
 
+def poll_stats(url: str, every: float, go: Any, deadline: Any, polls: list[float]) -> None:
+    """GET /knowledge/stats every `every` s through the window (a dashboard tab's poll)."""
+    go.wait()
+    with httpx.Client(base_url=url, timeout=30, headers=KEYED) as http:
+        while (now := time.perf_counter()) < deadline.value:
+            http.get("/knowledge/stats").raise_for_status()
+            polls.append(1000 * (time.perf_counter() - now))
+            time.sleep(max(0.0, every - (time.perf_counter() - now)))
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -291,6 +301,10 @@ def main() -> None:
     parser.add_argument("--dense", action="store_true",
                         help="Start the window once the job's dense pass runs (its points "
                         "waiting for a vector fall), not while it writes BM25 points first.")
+    parser.add_argument("--stats-every", type=float, default=0.0,
+                        help="Seconds between two GET /knowledge/stats during the window, as "
+                        "open dashboard tabs poll it (static/app.js STATS_EVERY_MS: 5 s a tab); "
+                        "0: none.")
     parser.add_argument("--home", type=Path,
                         help="Serve this existing REPOKB_HOME (not seeded, not deleted; the "
                         "job writes into it: pass a copy).")
@@ -380,6 +394,10 @@ def main() -> None:
                 clients = [threading.Thread(target=client, args=(
                     n, url, args.rate, args.repeat, args.clients, ready, go, deadline, results))
                     for n in range(args.clients)]
+            polls: list[float] = []  # each stats poll's latency (ms)
+            if args.stats_every:
+                clients.append(threading.Thread(target=poll_stats, args=(
+                    url, args.stats_every, go, deadline, polls)))
             for c in clients:
                 c.start()
             ready.wait(timeout=300)
@@ -466,7 +484,10 @@ def main() -> None:
             ("clients late to send a paced search: mean / p99", (
                 f"{statistics.fmean(late):.2f} / {percentile(late, 99):.2f} ms"
                 if len(late) > 1 else "n/a (back to back)")),
-            ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
+            ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s"),
+            ("stats polls during the window: every / count / p50 / max", (
+                f"{args.stats_every:g} s / {len(polls)} / {statistics.median(polls):.1f} / "
+                f"{max(polls):.1f} ms" if polls else "none"))]
     print("| setting | value |\n| --- | --- |")
     for name, value in rows:
         print(f"| {name} | {value} |")

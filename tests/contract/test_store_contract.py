@@ -6,6 +6,7 @@ ranking, not just plumbing."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -552,3 +553,58 @@ def test_an_edge_shard_made_before_an_index_gets_it_when_opened(
         s.close()
     assert index in schema()
 
+
+
+def _stats_of(store: Store) -> dict[str, object]:
+    """What stats asks the store (operations/base.py `stats`), for the whole store and each
+    project."""
+    asked: dict[str, object] = {}
+    for project in (None, "alpha", "beta"):
+        asked[f"count {project}"] = store.count(project)
+        asked[f"lexical {project}"] = store.lexical_only(project)
+        asked[f"projects {project}"] = store.facet("project", project)
+    return asked
+
+
+def _counted(store: Store) -> dict[str, object]:
+    """The same answers counted from every live point's payload (not by count or facet)."""
+    points = [p.payload for p in store.export()]
+    counted: dict[str, object] = {}
+    for project in (None, "alpha", "beta"):
+        mine = [p for p in points if project in (None, p["project"])]
+        counted[f"count {project}"] = len(mine)
+        counted[f"lexical {project}"] = dict(Counter(
+            p["lexical_only"] for p in mine if p.get("lexical_only")))
+        counted[f"projects {project}"] = dict(Counter(p["project"] for p in mine))
+    return counted
+
+
+def test_counts_and_facets_follow_every_write_exactly(
+        opener: Callable[..., Store], corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    """The Edge store answers a count or a facet asked again from memory until a write begins
+    (stats polled by the dashboard): after each kind of write, asked twice, they are what the
+    points say (a write that left a kept answer standing fails here)."""
+    s = opener()
+    deploy, tax = corpus[("alpha", "docs/deploy.md")], corpus[("beta", "src/billing/tax.py")]
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("upsert", lambda: s.upsert(corpus[("alpha", "src/billing/invoice.py")] + tax)),
+        ("lexical upsert", lambda: s.upsert(_lexical(deploy))),
+        ("for good", lambda: s.upsert(_lexical(corpus[("beta", "README.md")], "locale"))),
+        ("fill_dense", lambda: s.fill_dense({p.chunk.point_id: p.dense or [] for p in deploy})),
+        ("overwrite lexical", lambda: s.upsert(_lexical(tax))),
+        ("prune", lambda: s.prune("alpha", "docs/deploy.md", 1)),
+        ("delete project", lambda: s.delete_project("beta")),
+        ("write_raw", lambda: s.write_raw(s.scroll_raw(None, 100)[0])),
+        ("compact", s.compact),
+        ("delete all", lambda: s.delete_project(None)),
+    ]
+    try:
+        seen = []
+        for name, write in [("empty", lambda: None), *steps]:
+            write()
+            first, again = _stats_of(s), _stats_of(s)
+            assert first == again == _counted(s), name
+            seen.append(first)
+        assert len({repr(answers) for answers in seen}) >= 8  # the writes changed the answers
+    finally:
+        s.close()

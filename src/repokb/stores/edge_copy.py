@@ -5,7 +5,8 @@ Engine-free: the store hands it a function that reads one page of (id, dense, se
 
 `drops` counts the writes that dropped the copy (or found none), `writing` those under way: a
 snapshot is kept only if no such write began while it was read. `began` counts every write
-begun, kept ones too (`defining` trusts the copy only if none began)."""
+begun, kept ones too (`defining` trusts the copy only if none began, and `unchanged` answers a
+count or a facet from memory only if none began since it was read)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, TypeVar
 
 from repokb.stores.dense_scan import DenseScan, View
 
@@ -26,6 +27,7 @@ _SCAN_PAUSE = 0.001
 # job in a worker process too; beside a job on the server's threads it was not (that job drops
 # it: the store's `job_writing`; bench/RESULTS.md, sessions 5 and 6).
 _QUIET_SECONDS = 5.0
+_ANSWERS = 256  # counts and facets kept at most (by project): all dropped when full
 log = logging.getLogger(__name__)
 
 # whether a write leaves every vector of the dense copy as it is
@@ -34,6 +36,7 @@ Keeps = Callable[[View], bool]
 Row = tuple[str, list[float] | None, dict[str, Any]]
 # one page of rows from `offset` (None: the first), and the next page's offset (None: the last)
 Page = Callable[[Any, int], tuple[list[Row], Any]]
+T = TypeVar("T")
 
 
 def new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
@@ -56,6 +59,8 @@ class CopyKeeper:
         self._written = 0.0  # time.monotonic() when the last write ended
         self.thread: threading.Thread | None = None
         self._closing = False
+        # answers read with no write under way: (write count when read, answer), by question
+        self._answers: dict[Hashable, tuple[int, Any]] = {}
 
     def start(self) -> None:
         """Keep a copy of the dense vectors in memory while no write comes (read in the
@@ -132,11 +137,30 @@ class CopyKeeper:
                 self._scan.add(rows)
                 self.view = self._scan.view()
 
+    def unchanged(self, question: Hashable, read: Callable[[], T]) -> T:
+        """`read()`'s answer (a count, a facet of the store), read again only once a write
+        began since: the engine's count and facet hold the interpreter 7-18 ms each at Django's
+        size (every search waits), and a dashboard asks every 5 s. Exact: an answer is kept only
+        if no write was under way or began while it was read. The caller must not change it."""
+        with self._changed:
+            began, idle = self.began, not self.writing and not self._closing
+            kept = self._answers.get(question)
+            if idle and kept is not None and kept[0] == began:
+                return kept[1]  # type: ignore[no-any-return]
+        answer = read()
+        with self._changed:
+            if idle and self.began == began and not self.writing and not self._closing:
+                if len(self._answers) >= _ANSWERS:
+                    self._answers.clear()
+                self._answers[question] = (began, answer)
+        return answer
+
     def close(self) -> None:
         """Drop the copy and wait for the keeper thread (a read under way gives up)."""
         with self._changed:
             self._closing = True
             self.view = None
+            self._answers.clear()
             self._changed.notify_all()
         if self.thread is not None:
             self.thread.join()

@@ -442,11 +442,14 @@ class QdrantEdgeStore(Store):
         return answered(lambda: self._shard, asks, scan, lambda: self._copies.drops == drops,
                         crowded=self._in_flight.count > len(asks))
 
+    # counts and facets from memory until a write begins (stats, polled by the dashboard)
     def count(self, project: str | None = None) -> int:
-        return reads.count(self._get_shard, project)
+        return self._copies.unchanged(("count", project),
+                                      lambda: reads.count(self._get_shard, project))
 
     def facet(self, key: str, project: str | None = None) -> dict[str, int]:
-        return reads.facet(self._get_shard, key, project)
+        return dict(self._copies.unchanged(("facet", key, project),
+                                           lambda: reads.facet(self._get_shard, key, project)))
 
     def optimize(self) -> None:
         """Vacuum segments holding deleted points, so IDF counts only live points."""
