@@ -414,14 +414,14 @@ REDACTED = "<REDACTED_SECRET>"
 #   (a password's name, 8+ letters with digits: was 12+ random);
 #   4-5 digit PINs under a password's own name (`vm-password`) and Asterisk's `box => PIN,`;
 #   Kamailio's `#!substdef "!AUTH_SECRET!X!g"`; Plex's `claim-` token
-# NEXT (secrets43): taken: a value under a secret's name in brackets (php-fpm's `env[APP_KEY] =
+# 53 (secrets43): taken: a value under a secret's name in brackets (php-fpm's `env[APP_KEY] =
 #   X`), fastlane's `git_basic_authorization` (a `basic authorization` pair; a setter call
 #   `name("X")` as a whole statement), `%` in a password given to a hasher (a placeholder is
 #   `%s`/`%(`/`%d`), a here-string to any secret store (`vercel env add .. <<< X`), a literal
 #   piped to `gcloud secrets create`/`versions add`, `aws ssm put-parameter .. SecureString
 #   --value X`, `aws secretsmanager .. --secret-string X`, `mkstore -createCredential A U X`,
 #   phpMyAdmin's `controlpass`, a Wi-Fi/WLAN/WPA key in prose, an OpenVPN static key indented
-REDACTION_VERSION = 52
+REDACTION_VERSION = 53
 
 
 @dataclass(frozen=True)
