@@ -314,8 +314,8 @@ def test_an_unchanged_re_index_still_says_what_redaction_took_out(home, tmp_path
     # no count of its own: a count of the head's beside the whole text's read as a
     # contradiction ("3 value(s)" and "4 ... in the whole file": environs, a new user's trial)
     head = [r for r in first if r.startswith("secret-like values in its head (")]
-    assert head == ["secret-like values in its head (secret_assignment from line 2): indexed "
-                    "only after redaction"], first
+    assert head == ["secret-like values in its head (secret_assignment from line 2): redacted "
+                    "before any of its text is stored"], first
     assert reasons() == first  # unchanged: the decision stands without reading a byte
     os.utime(settings_py)  # touched, not changed: read, found the same, not cut again
     assert reasons() == first
