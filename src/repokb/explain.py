@@ -42,7 +42,7 @@ from repokb.rules.folders import path_skip
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
-from repokb.stores.catalog import Catalog
+from repokb.stores.catalog import Catalog, Entry
 
 
 def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> dict[str, Any]:
@@ -114,7 +114,15 @@ def catalog_record(catalog: Catalog, project: str, rel: str) -> dict[str, Any] |
                 break
     if entry is None:
         return None
-    return {"project": project, "path": rel, "status": entry.status, "reason": entry.reason,
+    return entry_record(entry, rel, inside)
+
+
+def entry_record(entry: Entry, rel: str | None = None,
+                 inside: str | None = None) -> dict[str, Any]:
+    """A catalog entry as explain answers it: of `rel` (default: the entry's own path), or of
+    a path inside the skipped folder `entry` is (`inside`)."""
+    return {"project": entry.project, "path": entry.path if rel is None else rel,
+            "status": entry.status, "reason": entry.reason,
             "chunks": 0 if inside else entry.chunks, "inside": inside,
             "classification": entry.classification.to_dict() if entry.classification else None}
 

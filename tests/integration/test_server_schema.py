@@ -31,6 +31,7 @@ OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
               ("POST", "/knowledge/search"),
               ("POST", "/knowledge/search/why-nothing"),
               ("GET", "/knowledge/stats"), ("GET", "/knowledge/explain"),
+              ("GET", "/knowledge/files"),
               ("DELETE", "/knowledge/flush"), ("GET", "/knowledge/client-config"),
               ("GET", "/knowledge/context"), ("GET", "/knowledge/activity"),
               ("GET", "/healthz")]

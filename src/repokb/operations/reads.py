@@ -4,17 +4,20 @@ reads. None takes the write lock: they keep answering while a write runs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from repokb.errors import InputError, NotFoundError, require_project
+from repokb.explain import entry_record, indexed_record, walk_record
 from repokb.explain import explain as explain_path
-from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
 from repokb.formats import linguist_id
 from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
+from repokb.models import Kind
+from repokb.models.answers import meant_kind
 from repokb.operations.base import OperationsBase, in_use, polled
 from repokb.operations.guards import LOCAL, Access, no_nul
 from repokb.operations.jobs import ACTIVE, Job
@@ -25,6 +28,7 @@ from repokb.rules.folders import table as marker_table
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
 from repokb.secrets.paths import stored_names
+from repokb.stores.catalog import DECISIONS, RECORD_ORDERS
 
 if TYPE_CHECKING:  # a search's types: an index run never imports the search
     from repokb.search import Query
@@ -32,6 +36,25 @@ if TYPE_CHECKING:  # a search's types: an index run never imports the search
 # Files the dashboard leaves out before uploading (seed 002's KB_SKIP_FILES): agent
 # configuration, not project documentation.
 SKIP_FILES = ("CLAUDE.md", ".DS_Store", "Thumbs.db")
+
+# GET /knowledge/files: records a page holds by default, and at most
+FILES_PAGE, MAX_FILES_PAGE = 50, 500
+FILE_STATUSES = (*DECISIONS, "not_indexed")
+
+
+def _chosen(name: str, typed: str | None, choices: tuple[str, ...],
+            meant: Callable[[str], str | None]) -> str | None:
+    """`typed` as one of `choices` (any case, `-` for `_`: `metadata-only`), None for none;
+    an InputError naming the one it most likely means (`meant`, else a close spelling)."""
+    if not typed:
+        return None
+    value = typed.strip().lower().replace("-", "_").replace(" ", "_")
+    if value in choices:
+        return value
+    guess = meant(typed) or next(iter(difflib.get_close_matches(value, choices, n=1)), None)
+    raise InputError(f"{typed!r} is not a {name}.",
+                     hint=(f"Did you mean {guess!r}? " if guess else "")
+                     + f"One of: {', '.join(choices)}.")
 
 
 class Reads(OperationsBase):
@@ -124,6 +147,32 @@ class Reads(OperationsBase):
             if shown is None:
                 raise
             return self._record(*shown, access)
+
+    @polled
+    def files(self, project: str | None = None, status: str | None = None,
+              kind: str | None = None, path: str = "", order: str = "path", offset: int = 0,
+              limit: int = FILES_PAGE) -> dict[str, Any]:
+        """A page of the records of a project (or all): each file's (and each skipped
+        folder's) record as explain answers it, with its `decision`; filtered by decision
+        (`status`: one of DECISIONS, or `not_indexed`: all but indexed), kind and a piece of
+        the path (any case), in `order`. `total` counts the records the filters leave,
+        `by_decision` those the other filters leave, by decision. Reads the catalog only."""
+        no_nul(path)
+        project = project if project is None else self._project(project)
+        require_project(project, self.ws.catalog.project_names())
+        decisions = _chosen("status", status, FILE_STATUSES, lambda typed: None)
+        wanted = (tuple(d for d in DECISIONS if d != "indexed") if decisions == "not_indexed"
+                  else (decisions,) if decisions else ())
+        kind = _chosen("kind", kind, tuple(str(k) for k in Kind), meant_kind)
+        order = _chosen("order", order, tuple(RECORD_ORDERS), lambda typed: None) or "path"
+        if offset < 0 or not 1 <= limit <= MAX_FILES_PAGE:
+            raise InputError(f"offset must be 0 or more and limit 1 to {MAX_FILES_PAGE}.")
+        total, by_decision, entries = self.ws.catalog.records(
+            project, wanted, kind, path, order, offset, limit)
+        return {"project": project, "total": total, "offset": offset, "limit": limit,
+                "by_decision": {d: by_decision.get(d, 0) for d in DECISIONS},
+                "files": [{**entry_record(e), "decision": e.decision, "folder": e.is_dir}
+                          for e in entries]}
 
     def _record(self, path: str, project: str | None, access: Access) -> dict[str, Any]:
         if access.trusted:

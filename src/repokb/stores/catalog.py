@@ -59,6 +59,23 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 """
 
+# What became of a record, as the dashboard's Files panel and GET /knowledge/files name it:
+# the catalog's status, told apart by the policy that decided it (a file left out for its
+# kind is metadata only or blocked; any other one not indexed, skipped)
+DECISIONS = ("indexed", "metadata_only", "blocked", "skipped", "failed")
+DECISION = ("(CASE WHEN status IN ('indexed', 'failed') THEN status "
+            "WHEN policy = 'block' THEN 'blocked' "
+            "WHEN policy = 'metadata_only' THEN 'metadata_only' ELSE 'skipped' END)")
+# the orders records are listed in: a name -> its SQL (the path last: one order, always)
+RECORD_ORDERS = {
+    "path": "project, path",
+    "status": f"{DECISION}, project, path",
+    "kind": "kind, project, path",
+    "language": "language, project, path",
+    "size": "size DESC, project, path",
+    "chunks": "chunks DESC, project, path",
+}
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -72,6 +89,14 @@ class Entry:
     content_hash: str | None
     classification: Classification | None
     chunks: int
+
+    @property
+    def decision(self) -> str:
+        """What became of it (one of DECISIONS), as the SQL `DECISION` reads its row."""
+        if self.status in ("indexed", "failed"):
+            return self.status
+        policy = str(self.classification.index_policy) if self.classification else ""
+        return {"block": "blocked", "metadata_only": "metadata_only"}.get(policy, "skipped")
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Entry:
@@ -452,6 +477,37 @@ class Catalog:
             names.setdefault(last.lower(), set()).add((str(row["project"]), last))
         self._last_parts = (key, names)
         return names
+
+    def records(self, project: str | None, decisions: Iterable[str] = (),
+                kind: str | None = None, contains: str = "", order: str = "path",
+                offset: int = 0, limit: int = 50) -> tuple[int, dict[str, int], list[Entry]]:
+        """A page of records (files and skipped folders) of one project or all: those of
+        `decisions` (any: none given; `DECISION`), of `kind`, whose path holds `contains`
+        (any case), ordered by `order` (a key of `RECORD_ORDERS`), from `offset`. Also their
+        number and how many of each decision the other filters leave."""
+        where, args = ["1 = 1"], []
+        if project is not None:
+            where.append("project = ?")
+            args.append(project)
+        if kind is not None:
+            where.append("kind = ?")
+            args.append(kind)
+        if contains:  # instr, not LIKE: no escaping of `_` and `%` in what is typed
+            where.append("instr(lower(path), ?) > 0")
+            args.append(contains.lower())
+        sql = " AND ".join(where)
+        by_decision = {str(r[0]): int(r[1]) for r in self._db.execute(
+            f"SELECT {DECISION} AS d, COUNT(*) FROM entries WHERE {sql} GROUP BY d", args)}
+        wanted = list(dict.fromkeys(decisions))
+        if wanted:
+            sql += f" AND {DECISION} IN ({','.join('?' * len(wanted))})"
+            args += wanted
+        total = sum(by_decision.get(d, 0) for d in wanted) if wanted else \
+            sum(by_decision.values())
+        rows = self._db.execute(f"SELECT * FROM entries WHERE {sql} ORDER BY "
+                                f"{RECORD_ORDERS[order]} LIMIT ? OFFSET ?",
+                                (*args, limit, offset))
+        return total, by_decision, [Entry.from_row(r) for r in rows]
 
     def breakdown(self, column: str, project: str | None = None,
                   status: str | None = None) -> dict[str, int]:

@@ -24,6 +24,7 @@ from repokb.errors import worded
 from repokb.models import MAX_NEIGHBOURS, Fragment
 from repokb.operations import Access, Operations
 from repokb.operations.jobs import JobCancelled
+from repokb.operations.reads import FILES_PAGE, MAX_FILES_PAGE
 from repokb.search import Query
 from repokb.surfaces.server import schemas as S
 from repokb.surfaces.server.errors import (
@@ -397,6 +398,29 @@ def explain(svc: Svc, access: Caller, path: Annotated[str, Param(max_length=4096
         path = _checked(S.relative_path, path, "query.path")
     name = _checked(S.project_name, project, "query.project") if project else None
     return svc.explain(path, name, access)
+
+
+@router.get("/knowledge/files", tags=["search"], response_model=S.FilesPage,
+            responses=errors(404))
+def files(svc: Svc,
+          project: Annotated[str | None, Param(max_length=128)] = None,
+          status: Annotated[str | None, Param(max_length=32, description=(
+              "indexed, metadata_only, blocked, skipped, failed, or not_indexed (all but "
+              "indexed)."))] = None,
+          kind: Annotated[str | None, Param(max_length=32)] = None,
+          path: Annotated[str, Param(max_length=1024, description=(
+              "A piece of the path, in any case."))] = "",
+          order: Annotated[str, Param(max_length=16, description=(
+              "path, status, kind, language, size or chunks (the largest first)."))] = "path",
+          offset: Annotated[int, Param(ge=0, le=10_000_000)] = 0,
+          limit: Annotated[int, Param(ge=1, le=MAX_FILES_PAGE)] = FILES_PAGE) -> dict[str, Any]:
+    """A project's files and skipped folders with what became of each and why (explain's
+    record of each, and its `decision`), filtered, ordered and a page at a time: what a run
+    left out, and why. A project nothing is known of is a 404 naming the known ones; a status,
+    kind or order that names none is a 422 saying which it most likely means."""
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.files(name, status, kind, _checked(S.utf8_text, path, "query.path"), order,
+                     offset, limit)
 
 
 @router.delete("/knowledge/flush", tags=["index"], response_model=S.FlushResult,

@@ -63,6 +63,7 @@ def kind_name(raw: str) -> str:
     return raw
 
 
+utf8_text = _utf8  # a query parameter's text (a filter), as a body's `Text` is checked
 Text = Annotated[str, AfterValidator(_utf8)]
 RelPath = Annotated[str, Field(min_length=1, max_length=1024), AfterValidator(relative_path)]
 Project = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(project_name)]
@@ -149,6 +150,26 @@ class Record(BaseModel):
     inside: str | None = Field(None, description="For a file inside a skipped folder: that "
                                "folder, whose record this is.")
     classification: Classification | None
+
+
+class FileRecord(Record):
+    decision: str = Field(description="What became of it: indexed, metadata_only (its kind "
+                          "is kept as a record only: a lockfile, an image), blocked (a secret), "
+                          "skipped (excluded, left out, nothing long enough to index) or "
+                          "failed.")
+    folder: bool = Field(description="A whole folder left out (`node_modules`), not a file.")
+
+
+class FilesPage(BaseModel):
+    """A page of a project's records (GET /knowledge/files)."""
+
+    project: str | None = Field(description="The project listed (null: every project).")
+    total: int = Field(description="Records the filters leave (all pages).")
+    offset: int
+    limit: int
+    by_decision: dict[str, int] = Field(description="Records the other filters leave, by "
+                                        "decision (what a status filter would list).")
+    files: list[FileRecord]
 
 
 class Rejudged(BaseModel):
