@@ -589,6 +589,7 @@ async function refreshStats(ask = true) {
     const projects = Object.keys(s.by_project).sort();
     fillSelect("search-project", projects, "all projects");
     fillSelect("flush-project", projects, "— choose a project —");
+    document.dispatchEvent(new CustomEvent("repokb:stats", {detail: s}));  // files.js
     fillSelect("search-language", Object.keys(s.by_language).filter((l) => l !== "None").sort(), "all languages");
     const run = s.last_run;
     const files = run && run.summary ? run.summary.files_indexed || 0 : 0;
