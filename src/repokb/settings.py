@@ -187,7 +187,8 @@ class Settings:
         "16x as many only while the hits are fewer than the limit), so a smaller limit's hits "
         "are the first hits of a larger one's.")
     compact_after_delete: bool = _setting(
-        False, "A run that removed text (a file deleted, renamed or edited) rewrites the store "
+        False, "A run or an upload's prune that removed text (a file deleted, renamed or "
+        "edited) rewrites the store "
         "afterwards whatever its size, so none of that text stays on disk (the engine's log "
         "and freed pages keep it until a compaction). Off: only a store of at most "
         "compact_points points is rewritten in the run; a bigger one's compaction stays due "

@@ -31,6 +31,7 @@ SALARY = "Salaries: the marmot juniper basalt crew earns ostrogoth wages of 9,11
 ROADMAP = "We sunset the hosted vireo pumpkin plan next spring, under codeword tamarind."
 OLD_NAME = "Handbook-of-Gryphon-Wickerwork.md"  # a renamed file's old name
 UPLOADED = "Ledger of the ocelot vineyard: pay Quillon Barnaby by the nineteenth, in cash."
+PRUNED = "Vault combination for the heron annex: turn left to Oswin, right to Pellucid twice."
 KEY = "test-key"
 
 
@@ -162,7 +163,9 @@ def test_under_serve_what_a_user_removes_leaves_the_disk_once_it_idles(
     """`repokb serve` holds the store for hours: before (session 42), a big store's compaction
     left due by an upload that edits a file or a run it answered stayed due while it ran, and the
     removed text stayed on disk. Now the server performs it once idle (compact_idle_seconds),
-    answering searches throughout."""
+    answering searches throughout. An upload's prune leaves it due too (before prune43 it
+    rewrote the store within the request whatever its size: 37-70 s on Django's), and serve's
+    output says when the compaction starts and ends."""
     import httpx
 
     monkeypatch.setenv("REPOKB_COMPACT_POINTS", "1")  # a store too big to rewrite in the run
@@ -171,8 +174,8 @@ def test_under_serve_what_a_user_removes_leaves_the_disk_once_it_idles(
     with serve_process(home, allow_roots=(project,)) as url:
         key = {"x-api-key": KEY}
         for path, text in {"ledger.md": f"# Ledger\n\n{UPLOADED}\n",
-                           "guide.md": "# Guide\n\nHow the crew loads a wagon, step by step.\n"
-                           }.items():
+                           "guide.md": "# Guide\n\nHow the crew loads a wagon, step by step.\n",
+                           "vault.md": f"# Vault\n\n{PRUNED}\n"}.items():
             sent = httpx.post(f"{url}/knowledge/ingest/file", headers=key, timeout=120,
                               json={"path": path, "content": text, "project": "uploads"})
             assert sent.status_code == 200, sent.text
@@ -183,12 +186,24 @@ def test_under_serve_what_a_user_removes_leaves_the_disk_once_it_idles(
                                  "content": "# Ledger\n\nSettled.\n"})
         assert again.status_code == 200, again.text
         assert (home / "store.compact-due").exists() and leaked(home, UPLOADED)
+        # the folder uploaded again without vault.md: the prune forgets it and leaves the
+        # rewrite due (a big store), answering at once
+        pruned = httpx.post(f"{url}/knowledge/ingest/prune", headers=key, timeout=120,
+                            json={"project": "uploads", "paths": ["ledger.md", "guide.md"]})
+        assert pruned.status_code == 200 and pruned.json()["removed"] == ["vault.md"], pruned.text
+        assert (home / "store.compact-due").exists() and leaked(home, PRUNED)
         # and a run the server answers (repokb index sent to its owner socket)
         (project / "NOTES-private.md").unlink()
         summary = index(home, project)
         assert summary["files_deleted"] == 1 and "store_compacted" not in summary, summary
-        assert _due_gone(home, (UPLOADED, NOTE)) == []
+        assert _due_gone(home, (UPLOADED, NOTE, PRUNED)) == []
         assert not (home / "store.compact-due").exists()
+        log = next(home.parent.glob("serve-*.log"))
+        deadline = time.monotonic() + 30  # (the line that says it is done follows the swap)
+        while "compacted the store" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "compacting the store" in log.read_text(), log.read_text()
+        assert "compacted the store" in log.read_text(), log.read_text()
         hits = httpx.post(f"{url}/knowledge/search", headers=key, timeout=60,
                           json={"query": "how the crew loads a wagon"}).json()
         assert hits[0]["path"] == "guide.md"  # the rewritten store answers

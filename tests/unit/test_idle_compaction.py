@@ -121,3 +121,41 @@ def test_repokb_mcp_holding_the_store_compacts_once_idle(ops):
         assert not held.ws.store.compaction_due()
     finally:
         backend.close()
+
+
+def _uploaded(tmp_path: Path, **settings: float) -> Operations:
+    """A store holding an uploaded project of three files, nothing due."""
+    ws = Workspace(Settings.load(home=tmp_path / "up", compact_idle_seconds=0.5, **settings))
+    ws.__dict__["embedder"] = HashEmbedder()
+    ops = Operations(ws)
+    for name in ("a", "b", "vault"):
+        ops.ingest_file("up", f"{name}.md", f"# {name}\n\nThe {name} page of quokka "
+                        f"saffron number {len(name)}.\n".encode())
+    ops.ws.store.compact()  # (the uploads' own overwrites: nothing due to begin with)
+    assert not _due(ops)
+    return ops
+
+
+@pytest.mark.parametrize(("settings", "due"), [
+    ({"compact_points": 1}, True),  # a big store: left due, for the holder's idle time
+    ({}, False),  # a small one (compact_points 2000): rewritten within the request
+    ({"compact_points": 1, "compact_due_hours": 0}, False),  # overdue: now, whatever the size
+    ({"compact_points": 1, "compact_after_delete": True}, False),
+])
+def test_an_uploads_prune_compacts_as_a_run_does(tmp_path, settings, due):
+    """Before (prune43), an upload's prune rewrote the store within the request whatever its
+    size (37-70 s and twice the memory on Django's); now as an index run decides: a big
+    store's compaction stays due and the holder performs it once idle."""
+    ops = _uploaded(tmp_path, **settings)
+    try:
+        done = ops.prune_upload("up", ["a.md", "b.md"])
+        assert done["removed"] == ["vault.md"] and done["chunks_removed"] >= 1
+        assert _due(ops) is due
+        if due:
+            time.sleep(0.6)
+            assert ops.compact_if_idle() is True and not _due(ops)
+        assert ops.ws.store.count("up") == ops.ws.catalog.chunk_total()
+    finally:
+        ops.close()
+        ops.ws.close()
+

@@ -65,3 +65,23 @@ def test_a_form_encoded_query_is_read_with_its_spaces() -> None:
     written = stream.getvalue()
     assert body not in written and PASSWORD not in written, written
     assert "GET /knowledge/explain?path=docs/a+b.md HTTP/1.1" in written
+
+
+def test_the_idle_compactions_lines_reach_serves_output() -> None:
+    """compactserve43: `repokb serve` configured only uvicorn's loggers, so the idle
+    compaction's info lines (started, gave way, done) never showed in its output."""
+    logging.config.dictConfig(log_config())
+    stream = io.StringIO()
+    compaction = logging.getLogger("repokb.compaction")
+    for handler in compaction.handlers:
+        handler.setStream(stream)  # type: ignore[attr-defined]
+    try:
+        compaction.info("idle for %.0f s: compacting the store", 30)
+        compaction.info("compacted the store: %s", f"token {TOKEN} is off the disk")
+    finally:  # (the other tests' loggers as they were)
+        compaction.handlers.clear()
+        compaction.propagate = True
+        compaction.setLevel(logging.NOTSET)
+    written = stream.getvalue()
+    assert "idle for 30 s: compacting the store" in written
+    assert "compacted the store: token <REDACTED_SECRET_" in written and TOKEN not in written

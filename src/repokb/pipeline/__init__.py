@@ -242,19 +242,25 @@ class Indexer:
         # the compaction stays due (a mark kept through a crash: a holder idle for
         # compact_idle_seconds, or the next run that compacts, performs it; a run performs
         # one due for compact_due_hours whatever the size)
-        since = store.compaction_due_since()
-        due = since is not None
         if (any(run.redaction_upgraded or run.files_dropped for _, run in runs)
-                or due and (self.settings.compact_after_delete
-                            or self.catalog.chunk_total() <= self.settings.compact_points
-                            or overdue(since, self.settings.compact_due_hours))):
+                or self.compacts_now(store)):
             if store.compact():
                 report.counts["store_compacted"] += 1
                 self.catalog.purge()
-        elif due:
+        elif store.compaction_due():
             report.counts["store_compaction_due"] += 1
         report.seconds = time.perf_counter() - report.started
         return report
+
+    def compacts_now(self, store: Store) -> bool:
+        """Whether a due compaction is performed now, by the write that left it due (a run's
+        end, an upload's prune): the store is cheap to rewrite (compact_points),
+        compact_after_delete says so, or it has been due for compact_due_hours; else it stays
+        due for a holder idle for compact_idle_seconds, or the next write that compacts."""
+        since = store.compaction_due_since()
+        return since is not None and (self.settings.compact_after_delete
+                                      or self.catalog.chunk_total() <= self.settings.compact_points
+                                      or overdue(since, self.settings.compact_due_hours))
 
     def bounded(self, roots: Iterable[ProjectRoot], report: RunReport) -> list[ProjectRoot]:
         """The roots with the other projects' roots inside each (left to them: read from the

@@ -15,6 +15,7 @@ from urllib.parse import unquote, unquote_plus
 from repokb.secrets import shown
 
 _CLEAN_TARGETS = 1024
+COMPACTION_LOG = "repokb.compaction"  # operations/writes.py's logger
 
 
 def _decoded(target: str) -> str:
@@ -54,13 +55,17 @@ class RedactSecrets(logging.Filter):
 
 
 def log_config() -> dict[str, Any]:
-    """uvicorn's logging configuration with the filter on every handler."""
+    """uvicorn's logging configuration with the filter on every handler, and the idle
+    compaction's lines (started, gave way, done: `repokb.compaction`) on its error stream
+    beside uvicorn's own, so a user sees why the disk and memory work while nobody asks."""
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config.setdefault("filters", {})["redact_secrets"] = {"()": RedactSecrets}
     for handler in config["handlers"].values():
         handler.setdefault("filters", []).append("redact_secrets")
+    config["loggers"][COMPACTION_LOG] = {"handlers": ["default"], "level": "INFO",
+                                         "propagate": False}
     return config
 
 
