@@ -421,6 +421,11 @@ REDACTED = "<REDACTED_SECRET>"
 #   piped to `gcloud secrets create`/`versions add`, `aws ssm put-parameter .. SecureString
 #   --value X`, `aws secretsmanager .. --secret-string X`, `mkstore -createCredential A U X`,
 #   phpMyAdmin's `controlpass`, a Wi-Fi/WLAN/WPA key in prose, an OpenVPN static key indented
+# NEXT (secrets43b): a quoted assignment value read as a literal (escapes, other quotes, a doubled
+#   quote, triple quotes, r/rb/f prefixes: Flask's `b'_5#y2L"F4Q8z\n\xec]/'` whole); a table of
+#   calls and their password's place (`credentials._PASSWORD_ARGUMENT`: SMBConnection,
+#   pysftp, Transport.send, cx_Oracle/OCI8 connect (not the DSN), Net::SMTP.start, Net::FTP,
+#   Sequelize, ssh.Password, url.UserPassword, LogonUser)
 REDACTION_VERSION = 53
 
 
@@ -920,17 +925,22 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # so an R script's `<-` kept its value; OCaml's and F#'s field assignment too); make's `?=`,
 # `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
-# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
+# or unicode prefix (Python's b"...", u"..."; r"..." since 43b, its value judged as any), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`), or Go's conversion to bytes
 # (`var hmacSecret = []byte("X")`); session 38: YAML's anchor before a value (`db_pass: &pw X`,
 # whose `&pw` was taken for the value) and a TOML or Python triple-quoted string on one line
-# (`password = """X"""`, whose empty `""` was).
+# (`password = """X"""`, whose empty `""` was). Session 43b: a quoted value is read as its
+# language reads the literal, to its own closing quote: escapes (`\'`, `\"`, `\\`, `\n`, `\xec`; a
+# last `\` before the quote is content, Windows' `'C:\'`), the other quotes inside, a doubled
+# quote (YAML's and SQL's `'it''s'`), triple quotes, and every Python prefix (b, r, rb, f, u):
+# Flask's `SECRET_KEY = b'_5#y2L"F4Q8z\n\xec]/'` was read as `_5#y2L` and stored whole.
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']?\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:&[\w\-]{1,40}[ \t]+)?"""
-    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`])|""(?=")|''(?='))?"""
-    r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:(?:[rR][bBfF]?|[bBfF][rR]?|[uU]|@|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?P<q>\"\"\"|'''|["'`])(?P<qvalue>(?!(?P=q))"""
+    r"""(?:\\[^\n]|(?P=q)(?P=q)|(?!(?P=q))[^\\\n]){0,400}\\?)(?P=q)"""
     r"""|(?P<value>(?:\{[A-Za-z][\w.-]{0,23}\}(?=[^\s"'`,;)\]}]))?"""
     r"""[^\s"'`,;)\]}]{1,400}))""")
 
@@ -947,6 +957,9 @@ PLACEHOLDER = _re(
     # (a template's `{{...}}`, also cut at its space: the REST Client's `{{$dotenv API_TOKEN}}`)
     r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*|%\(.*\)s|<[^>]*>|"
     r".*%[sdr].*|.*\{\d*\}.*|"
+    # session 43b: interpolations alone, with separators (`f"{user}:{pw}"`, `${a}-${b}`,
+    # `{prefix}{suffix}`): an expression built of names, now that f-strings are read as literals
+    r"(?:[^\w{}$\s]{0,3}[$#]?\{[A-Za-z_][\w.]{0,40}(?:\(\))?\})+[^\w{}$\s]{0,3}|"
     r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|#+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
     r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
     # access levels (GitHub Actions' `id-token: write`), not values of a token
