@@ -65,6 +65,15 @@ test_the_dsn_stays = redacted_forms([
 MUST_KEEP = [
     # a regex under a token's name (r"..." is read as a literal now)
     ('python', 'token_re = r"[A-Za-z0-9]{32}"\nTOKEN_PATTERN = r"^ghp_[A-Za-z0-9]{36}$"\n'),
+    # raw regexes and an f-string's expressions (site-packages' and Django's, found by a
+    # first draft that read every r"..." and f"..." as a literal: h11, Pygments,
+    # detect-secrets, huggingface_hub, Django's auth tests)
+    ('python', "token = r\"[-!#$%&'*+.^_`|~0-9a-zA-Z]+\"\n_TOKEN_REF = r'[A-Z]\\w*'\n"),
+    ('python', "key_or_pass = r'(?:key|pwd|password|pass|token)'\n"
+               "_token_end = r'(?=\\s|#|[)\\]]|$)'\n"),
+    ('python', 'password_reset_link = r\'<a class="button" href="([^"]*)">([^<]*)</a>\'\n'),
+    ('python', 'masked_token = f"{token[:3]}****{token[-4:]}" if token else token\n'),
+    ('python', "_token = rf'(?:[{_punct}]+|{_core_token})'\n"),
     # interpolations alone: an expression of names
     ('python', 'api_key = f"{prefix}-{suffix}"\npassword = f"{user}:{pw}"\n'),
     ('javascript', 'const password = `${prefix}${suffix}`;\nconst apiKey = `${a}-${b}`;\n'),

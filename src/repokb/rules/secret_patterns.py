@@ -938,11 +938,15 @@ ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']?\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:&[\w\-]{1,40}[ \t]+)?"""
-    r"""(?:(?:(?:[rR][bBfF]?|[bBfF][rR]?|[uU]|@|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?:(?:(?P<prefix>[rR][bBfF]?|[bBfF][rR]?|[uU]|@|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
     r"""(?P<q>\"\"\"|'''|["'`])(?P<qvalue>(?!(?P=q))"""
     r"""(?:\\[^\n]|(?P=q)(?P=q)|(?!(?P=q))[^\\\n]){0,400}\\?)(?P=q)"""
     r"""|(?P<value>(?:\{[A-Za-z][\w.-]{0,23}\}(?=[^\s"'`,;)\]}]))?"""
     r"""[^\s"'`,;)\]}]{1,400}))""")
+
+# session 43b: a raw literal that is a regular expression (`token = r"[-!#$%&'*+.^_`|~0-9a-zA-Z]+"`,
+# Pygments' `_TOKEN_REF = r'[A-Z]\w*'`): a class, a group's `(?`, an escape class, a repeat
+RAW_REGEX = _re(r"""\[\^|\[[^\]]*\][*+?{]|\(\?|\\[dswDSWbBAZ]|[.\])][*+]|^\^|[^\\]\$$""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at
 # its place (secrets/openresty.py), so ASSIGNMENT must not pair the last name with the first
