@@ -11,8 +11,8 @@
    `Transport.send(msg, user, X)`, cx_Oracle's and OCI8's `connect(user, X, dsn)` (whose DSN
    `connect(` alone took for the password), Ruby's `Net::SMTP.start` and `Net::FTP.new`,
    Sequelize, Go's `ssh.Password(X)` and `url.UserPassword(user, X)`, Windows' `LogonUser`.
-The readable neighbours stay: a regex under a token's name, interpolations alone
-(`f"{user}:{pw}"`, `${a}-${b}`), a help text's escaped quote, a call given variables.
+The readable neighbours stay: a regex under a token's name, an f-string's expressions
+(`f"{user}:{pw}"`), a help text's escaped quote, a call given variables.
 """
 
 from __future__ import annotations
@@ -74,9 +74,8 @@ MUST_KEEP = [
     ('python', 'password_reset_link = r\'<a class="button" href="([^"]*)">([^<]*)</a>\'\n'),
     ('python', 'masked_token = f"{token[:3]}****{token[-4:]}" if token else token\n'),
     ('python', "_token = rf'(?:[{_punct}]+|{_core_token})'\n"),
-    # interpolations alone: an expression of names
-    ('python', 'api_key = f"{prefix}-{suffix}"\npassword = f"{user}:{pw}"\n'),
-    ('javascript', 'const password = `${prefix}${suffix}`;\nconst apiKey = `${a}-${b}`;\n'),
+    # an f-string of interpolations: an expression of names
+    ('python', 'password = f"{user}:{pw}"\nsecret = f"{prefix}{suffix}"\n'),
     # prose with an escaped or a doubled quote
     ('python', "password_help = 'Your password can\\'t be entirely numeric.'\n"),
     ('yaml', "password_hint: 'It''s in the vault'\n"),

@@ -423,7 +423,7 @@ REDACTED = "<REDACTED_SECRET>"
 #   phpMyAdmin's `controlpass`, a Wi-Fi/WLAN/WPA key in prose, an OpenVPN static key indented
 # NEXT (secrets43b): a quoted assignment value read as a literal (escapes, other quotes, a doubled
 #   quote, triple quotes, r/rb/f prefixes: Flask's `b'_5#y2L"F4Q8z\n\xec]/'` whole); a table of
-#   calls and their password's place (`credentials._PASSWORD_ARGUMENT`: SMBConnection,
+#   calls and their password's place (`P.PASSWORD_ARGUMENT`: SMBConnection,
 #   pysftp, Transport.send, cx_Oracle/OCI8 connect (not the DSN), Net::SMTP.start, Net::FTP,
 #   Sequelize, ssh.Password, url.UserPassword, LogonUser)
 REDACTION_VERSION = 53
@@ -820,8 +820,24 @@ LIBRARY_KEY_WORDS: tuple[str, ...] = (
 ORACLE_TOOLS = ("sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "cx_oracle", "oracledb",
                 "conn")
 
+# session 43b (`secrets.credentials`): a call whose password has its place by the library's
+# signature, where the second or third argument alone is wrong or unread (call as written, case
+# kept -> the password's index): pysmb's `SMBConnection(user, X, my_name, remote)`, pysftp's
+# `Connection(host, user, private_key, X)`, Jakarta Mail's `Transport.send(msg, user, X)`,
+# cx_Oracle's and PHP OCI8's `connect(user, X, dsn)` (not the DSN: `connect(` alone takes the
+# third), Ruby's `Net::SMTP.start(host, port, helo, user, X)` and `Net::FTP.new(host, user, X)`,
+# Sequelize's `new Sequelize(db, user, X, options)`, Go's `ssh.Password(X)` and
+# `url.UserPassword(user, X)`, Windows' `LogonUser(user, domain, X, ..)`. Only a string literal
+# there is taken.
+PASSWORD_ARGUMENT = {
+    "SMBConnection": 1, "pysftp.Connection": 3, "Transport.send": 2, "cx_Oracle.connect": 1,
+    "cx_Oracle.SessionPool": 1, "oci_connect": 1, "oci_pconnect": 1, "oci_new_connect": 1,
+    "Net::SMTP.start": 4, "Net::FTP.new": 2, "Net::FTP.open": 2, "Sequelize": 2,
+    "ssh.Password": 0, "url.UserPassword": 1, "LogonUser": 2, "LogonUserW": 2,
+}
 LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
+    *(call.lower() for call in PASSWORD_ARGUMENT),  # credentials' calls by their signature
     "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
     "env(", "env.str(", "environ.get(", "config(", "fetch(", "getproperty(",
     "getenvironmentvariable(",
@@ -961,9 +977,6 @@ PLACEHOLDER = _re(
     # (a template's `{{...}}`, also cut at its space: the REST Client's `{{$dotenv API_TOKEN}}`)
     r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*|%\(.*\)s|<[^>]*>|"
     r".*%[sdr].*|.*\{\d*\}.*|"
-    # session 43b: interpolations alone, with separators (`f"{user}:{pw}"`, `${a}-${b}`,
-    # `{prefix}{suffix}`): an expression built of names, now that f-strings are read as literals
-    r"(?:[^\w{}$\s]{0,3}[$#]?\{[A-Za-z_][\w.]{0,40}(?:\(\))?\})+[^\w{}$\s]{0,3}|"
     r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|#+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
     r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
     # access levels (GitHub Actions' `id-token: write`), not values of a token

@@ -118,25 +118,11 @@ _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>
 # `-bc` or `-b -c` (its other flags apart: `-B`, `-C 12`)
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-zA-Z]*b[a-zA-Z]*\s+"""
                        r"""(?:-[a-zA-Z]+\s+(?:\d+\s+)?)*\S+\s+\S+\s+""" + _V)
-# session 43b: a call whose password has its place by the library's signature, where the second
-# or third argument alone is wrong or unread (call as written, case kept -> the password's
-# index): pysmb's `SMBConnection(user, X, my_name, remote)`, pysftp's `Connection(host, user,
-# private_key, X)`, Jakarta Mail's `Transport.send(msg, user, X)`, cx_Oracle's and PHP OCI8's
-# `connect(user, X, dsn)` (not the DSN: `connect(` alone takes the third), Ruby's
-# `Net::SMTP.start(host, port, helo, user, X)` and `Net::FTP.new(host, user, X)`, Sequelize's
-# `new Sequelize(db, user, X, options)`, Go's `ssh.Password(X)` and `url.UserPassword(user, X)`,
-# Windows' `LogonUser(user, domain, X, ..)`. Only a string literal there is taken.
-_PASSWORD_ARGUMENT = {
-    "SMBConnection": 1, "pysftp.Connection": 3, "Transport.send": 2, "cx_Oracle.connect": 1,
-    "cx_Oracle.SessionPool": 1, "oci_connect": 1, "oci_pconnect": 1, "oci_new_connect": 1,
-    "Net::SMTP.start": 4, "Net::FTP.new": 2, "Net::FTP.open": 2, "Sequelize": 2,
-    "ssh.Password": 0, "url.UserPassword": 1, "LogonUser": 2, "LogonUserW": 2,
-}
 _CALL = re.compile(  # a call that takes the password as its second or third argument
     # (session 40: elasticsearch-py's `http_auth=(u, X)` and `api_key=(id, X)`, Trino's and
     # Presto's `BasicAuthentication(u, X)`)
     r"""(?:(?:\b(?:basic_|http_)?auth\s*=|\bapi_key\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|"""
-    r"""\b(?P<placed>""" + "|".join(map(re.escape, sorted(_PASSWORD_ARGUMENT, key=len,
+    r"""\b(?P<placed>""" + "|".join(map(re.escape, sorted(P.PASSWORD_ARGUMENT, key=len,
                                                          reverse=True))) + r""")\s*\(|"""
     r"""\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuthentication|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
@@ -291,7 +277,7 @@ _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "api_key", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
             "ftp_tls(", "username_pw_set", "createaccount",
-            *(call.lower() for call in _PASSWORD_ARGUMENT))
+            *(call.lower() for call in P.PASSWORD_ARGUMENT))
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
                 "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
                 "serializer(")
@@ -446,8 +432,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         connect = bool(re.match(r"connect\s*\(", called))
         if connect:
             places = (2, 3) if len(args) >= 3 else ()
-        if m.group("placed"):  # its place by the signature (`_PASSWORD_ARGUMENT`)
-            place = _PASSWORD_ARGUMENT[m.group("placed")]
+        if m.group("placed"):  # its place by the signature (`P.PASSWORD_ARGUMENT`)
+            place = P.PASSWORD_ARGUMENT[m.group("placed")]
             places, connect = ((place,) if place < len(args) else ()), False
         # a word is a password only as the last literal given by position: `c.login(path,
         # "user", "pw")` (Django's old test client) names the user second
