@@ -421,6 +421,12 @@ REDACTED = "<REDACTED_SECRET>"
 #   piped to `gcloud secrets create`/`versions add`, `aws ssm put-parameter .. SecureString
 #   --value X`, `aws secretsmanager .. --secret-string X`, `mkstore -createCredential A U X`,
 #   phpMyAdmin's `controlpass`, a Wi-Fi/WLAN/WPA key in prose, an OpenVPN static key indented
+# NEXT (secrets43b): a quoted assignment value read as a literal (escapes, other quotes, a doubled
+#   quote, triple quotes, r/rb/f prefixes: Flask's `b'_5#y2L"F4Q8z\n\xec]/'` whole; a raw
+#   regex and an f-string with `{expr}` are no value); a table of calls and their password's
+#   place (`PASSWORD_ARGUMENT`: SMBConnection, pysftp, Transport.send, cx_Oracle/OCI8 connect
+#   (not the DSN), Net::SMTP.start, Net::FTP, Sequelize, ssh.Password, url.UserPassword,
+#   LogonUser)
 REDACTION_VERSION = 53
 
 
@@ -815,8 +821,24 @@ LIBRARY_KEY_WORDS: tuple[str, ...] = (
 ORACLE_TOOLS = ("sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "cx_oracle", "oracledb",
                 "conn")
 
+# session 43b (`secrets.credentials`): a call whose password has its place by the library's
+# signature, where the second or third argument alone is wrong or unread (call as written, case
+# kept -> the password's index): pysmb's `SMBConnection(user, X, my_name, remote)`, pysftp's
+# `Connection(host, user, private_key, X)`, Jakarta Mail's `Transport.send(msg, user, X)`,
+# cx_Oracle's and PHP OCI8's `connect(user, X, dsn)` (not the DSN: `connect(` alone takes the
+# third), Ruby's `Net::SMTP.start(host, port, helo, user, X)` and `Net::FTP.new(host, user, X)`,
+# Sequelize's `new Sequelize(db, user, X, options)`, Go's `ssh.Password(X)` and
+# `url.UserPassword(user, X)`, Windows' `LogonUser(user, domain, X, ..)`. Only a string literal
+# there is taken.
+PASSWORD_ARGUMENT = {
+    "SMBConnection": 1, "pysftp.Connection": 3, "Transport.send": 2, "cx_Oracle.connect": 1,
+    "cx_Oracle.SessionPool": 1, "oci_connect": 1, "oci_pconnect": 1, "oci_new_connect": 1,
+    "Net::SMTP.start": 4, "Net::FTP.new": 2, "Net::FTP.open": 2, "Sequelize": 2,
+    "ssh.Password": 0, "url.UserPassword": 1, "LogonUser": 2, "LogonUserW": 2,
+}
 LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
+    *(call.lower() for call in PASSWORD_ARGUMENT),  # credentials' calls by their signature
     "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
     "env(", "env.str(", "environ.get(", "config(", "fetch(", "getproperty(",
     "getenvironmentvariable(",
@@ -920,19 +942,28 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # so an R script's `<-` kept its value; OCaml's and F#'s field assignment too); make's `?=`,
 # `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
-# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
+# or unicode prefix (Python's b"...", u"..."; r"..." since 43b, its value judged as any), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`), or Go's conversion to bytes
 # (`var hmacSecret = []byte("X")`); session 38: YAML's anchor before a value (`db_pass: &pw X`,
 # whose `&pw` was taken for the value) and a TOML or Python triple-quoted string on one line
-# (`password = """X"""`, whose empty `""` was).
+# (`password = """X"""`, whose empty `""` was). Session 43b: a quoted value is read as its
+# language reads the literal, to its own closing quote: escapes (`\'`, `\"`, `\\`, `\n`, `\xec`; a
+# last `\` before the quote is content, Windows' `'C:\'`), the other quotes inside, a doubled
+# quote (YAML's and SQL's `'it''s'`), triple quotes, and every Python prefix (b, r, rb, f, u):
+# Flask's `SECRET_KEY = b'_5#y2L"F4Q8z\n\xec]/'` was read as `_5#y2L` and stored whole.
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']?\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:&[\w\-]{1,40}[ \t]+)?"""
-    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`])|""(?=")|''(?='))?"""
-    r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:(?P<prefix>[rR][bBfF]?|[bBfF][rR]?|[uU]|@|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?P<q>\"\"\"|'''|["'`])(?P<qvalue>(?!(?P=q))"""
+    r"""(?:\\[^\n]|(?P=q)(?P=q)|(?!(?P=q))[^\\\n]){0,400}\\?)(?P=q)"""
     r"""|(?P<value>(?:\{[A-Za-z][\w.-]{0,23}\}(?=[^\s"'`,;)\]}]))?"""
     r"""[^\s"'`,;)\]}]{1,400}))""")
+
+# session 43b: a raw literal that is a regular expression (`token = r"[-!#$%&'*+.^_`|~0-9a-zA-Z]+"`,
+# Pygments' `_TOKEN_REF = r'[A-Z]\w*'`): a class, a group's `(?`, an escape class, a repeat
+RAW_REGEX = _re(r"""\[\^|\[[^\]]*\][*+?{]|\(\?|\\[dswDSWbBAZ]|[.\])][*+]|^\^|[^\\]\$$""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at
 # its place (secrets/openresty.py), so ASSIGNMENT must not pair the last name with the first

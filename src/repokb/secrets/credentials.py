@@ -122,6 +122,8 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     # (session 40: elasticsearch-py's `http_auth=(u, X)` and `api_key=(id, X)`, Trino's and
     # Presto's `BasicAuthentication(u, X)`)
     r"""(?:(?:\b(?:basic_|http_)?auth\s*=|\bapi_key\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|"""
+    r"""\b(?P<placed>""" + "|".join(map(re.escape, sorted(P.PASSWORD_ARGUMENT, key=len,
+                                                         reverse=True))) + r""")\s*\(|"""
     r"""\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuthentication|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
@@ -274,7 +276,8 @@ _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo", "cqlsh")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "api_key", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
-            "ftp_tls(", "username_pw_set", "createaccount")
+            "ftp_tls(", "username_pw_set", "createaccount",
+            *(call.lower() for call in P.PASSWORD_ARGUMENT))
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
                 "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
                 "serializer(")
@@ -429,6 +432,9 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         connect = bool(re.match(r"connect\s*\(", called))
         if connect:
             places = (2, 3) if len(args) >= 3 else ()
+        if m.group("placed"):  # its place by the signature (`P.PASSWORD_ARGUMENT`)
+            place = P.PASSWORD_ARGUMENT[m.group("placed")]
+            places, connect = ((place,) if place < len(args) else ()), False
         # a word is a password only as the last literal given by position: `c.login(path,
         # "user", "pw")` (Django's old test client) names the user second
         last = max((i for i in places if i < len(args) and (lit := _LITERAL.match(args[i]))

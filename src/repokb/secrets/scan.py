@@ -458,6 +458,10 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
         mode = "text"
     if group == "qvalue" and _quote_closes_key(text[start:start + m.start()], m):
         return []  # Vim's `'core.askPass=' . s:ExecPath()[0] . '/x'`: code between literals
+    prefix = (m.group("prefix") or "").lower()
+    if group == "qvalue" and ("f" in prefix and "{" in whole.replace("{{", "")
+                              or "r" in prefix and P.RAW_REGEX.search(whole)):
+        return []  # an f-string's expression (`f"{token[:3]}****"`), a raw regex (`r'[A-Z]\w*'`)
     if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
         whole += glued_literals(text, start + m.end())
     elif mode == "config" and is_secret_key(key):  # YAML's, INI's `password: a b 42!` to the
