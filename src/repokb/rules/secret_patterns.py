@@ -421,12 +421,11 @@ REDACTED = "<REDACTED_SECRET>"
 #   piped to `gcloud secrets create`/`versions add`, `aws ssm put-parameter .. SecureString
 #   --value X`, `aws secretsmanager .. --secret-string X`, `mkstore -createCredential A U X`,
 #   phpMyAdmin's `controlpass`, a Wi-Fi/WLAN/WPA key in prose, an OpenVPN static key indented
-# NEXT (secrets43b): a quoted assignment value read as a literal (escapes, other quotes, a doubled
-#   quote, triple quotes, r/rb/f prefixes: Flask's `b'_5#y2L"F4Q8z\n\xec]/'` whole; a raw
-#   regex and an f-string with `{expr}` are no value); a table of calls and their password's
-#   place (`PASSWORD_ARGUMENT`: SMBConnection, pysftp, Transport.send, cx_Oracle/OCI8 connect
-#   (not the DSN), Net::SMTP.start, Net::FTP, Sequelize, ssh.Password, url.UserPassword,
-#   LogonUser)
+# 53 also (secrets43b): a quoted assignment value read as a literal (escapes, other quotes, a
+#   doubled quote, triple quotes, r/rb/f prefixes: Flask's `b'_5#y2L"F4Q8z\n\xec]/'` whole; a raw
+#   regex and an f-string with `{expr}` are no value); a table of calls and their password's place
+#   (`PASSWORD_ARGUMENT`: SMBConnection, pysftp, Transport.send, cx_Oracle/OCI8 connect (not the
+#   DSN), Net::SMTP.start, Net::FTP, Sequelize, ssh.Password, url.UserPassword, LogonUser)
 REDACTION_VERSION = 53
 
 
