@@ -4,8 +4,8 @@ returns, and the phrases each surface words the same way (line ranges, copies, f
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from repokb.errors import InputError
