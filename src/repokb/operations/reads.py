@@ -9,22 +9,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from repokb.errors import InputError, NotFoundError, require_project
-from repokb.explain import explain as explain_path
-from repokb.explain import indexed_record, walk_record
-from repokb.filecontext import file_context
 from repokb.formats import linguist_id
-from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.operations.base import OperationsBase, in_use, polled
 from repokb.operations.guards import LOCAL, Access, no_nul
 from repokb.operations.jobs import ACTIVE, Job
 from repokb.operations.scope import as_shown
 from repokb.operations.why import nothing_found
-from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
-from repokb.rules.folders import table as marker_table
-from repokb.rules.repo_config import CONFIG_NAMES
-from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
-from repokb.secrets.paths import stored_names
+from repokb.roots import stored_as_given
 
 if TYPE_CHECKING:  # a search's types: an index run never imports the search
     from repokb.search import Query
@@ -75,8 +67,11 @@ class Reads(OperationsBase):
         if not query.text.strip():
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
         query = self._meant(query)
-        if (names := stored_names(query.projects)) != query.projects:
-            query = replace(query, projects=names)  # a folder's name holding a credential
+        if not stored_as_given(query.projects):
+            from repokb.secrets.paths import stored_names
+
+            # a folder's name holding a credential
+            query = replace(query, projects=stored_names(query.projects))
         # a project's first run (this server's, or `jobs`: the runs `repokb mcp` queues)
         indexing = {job.project: f"{job.status}, {job.done}/{job.total} files"
                     for job in (*self.jobs.all(), *jobs) if job.status in ACTIVE}
@@ -89,6 +84,8 @@ class Reads(OperationsBase):
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
         (from the store: redacted text, never the file on disk). The path may be written as
         answers show it, its project first (`shop/src/db.py`)."""
+        from repokb.filecontext import file_context  # (with freshness: not a search's imports)
+
         no_nul(path)  # else echoed back in "not in the catalog" (a NUL in an agent's context)
         project = project if project is None else self._project(project)
         try:
@@ -106,6 +103,8 @@ class Reads(OperationsBase):
         """When each project (all, or those named) was indexed and how many of its files changed
         on disk since. Reads only the catalog and the disk: any process may answer it, the
         store's owner or not."""
+        from repokb.freshness import project_freshness  # (secrets.paths: not a search's)
+
         return project_freshness(self.ws.catalog, projects)
 
     @in_use
@@ -126,6 +125,11 @@ class Reads(OperationsBase):
             return self._record(*shown, access)
 
     def _record(self, path: str, project: str | None, access: Access) -> dict[str, Any]:
+        # explain judges a file as a run would (the pipeline's classifier and chunkers): not
+        # imported for a search (test_cli_client_imports.py)
+        from repokb.explain import explain as explain_path
+        from repokb.explain import indexed_record, walk_record
+
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
         # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard
@@ -143,6 +147,11 @@ class Reads(OperationsBase):
                             f"{project!r}")
 
     def client_config(self) -> dict[str, Any]:
+        from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
+        from repokb.rules.folders import table as marker_table
+        from repokb.rules.repo_config import CONFIG_NAMES
+        from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
+
         s = self.settings
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_dir_suffixes": sorted(SKIP_DIR_SUFFIXES),
                 "skip_files": list(SKIP_FILES),
