@@ -22,9 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from repokb.models import SourceFile
-from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import record_names, unrecorded
-from repokb.pipeline.projects import boundaries
 from repokb.roots import ProjectRoot, escaped, utf8
 from repokb.secrets.paths import disk_name, disk_path, redact_path
 from repokb.stores.catalog import Catalog
@@ -83,6 +80,12 @@ def _added(catalog: Catalog, project: str, root: Path) -> tuple[list[str] | None
                if _unknown_names(root, rel := _disk_rel(root, path), path, recorded)]
     if not on_disk:
         return [], False
+    # the walk's rules and the classifier, for a folder that holds new names: the common case
+    # above (and a search, which asks no freshness) does not import the pipeline
+    from repokb.pipeline.classify import Classifier
+    from repokb.pipeline.discover import unrecorded
+    from repokb.pipeline.projects import boundaries
+
     new: list[SourceFile] = []
     more = False
     where = boundaries(ProjectRoot(project, root), catalog.projects())
@@ -111,6 +114,8 @@ def _disk_rel(root: Path, recorded: str) -> str:
 def _unknown_names(root: Path, folder: str, recorded_as: str, recorded: set[str]) -> bool:
     """Whether the folder holds an entry under a name the catalog does not record (as the
     walk names it: NFC, or escaped when not UTF-8; redacted)."""
+    from repokb.pipeline.discover import record_names
+
     try:
         listed = os.listdir(root / folder)
     except OSError:

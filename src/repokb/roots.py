@@ -16,6 +16,24 @@ from pathlib import Path
 
 from repokb.errors import InputError
 
+# A name that may hold a credential, which secrets/paths.py then redacts: a credential-shaped
+# run of 16+ token characters with 2+ digits and an upper-case letter (names such as migration
+# files have digits but no capitals), or a lower-case vendor prefix; and the mark a redacted
+# name holds (+ 8 hex digits of the value's sha256 + ">"). Here, in the records layer, so that
+# a search asks them without importing the secrets package (its finders: ~0.3 s CPU).
+CREDENTIAL_SHAPED = re.compile(
+    r"(?<![A-Za-z0-9_\-+=:])(?=[a-z0-9_\-+=:]*[A-Z])(?=(?:[A-Za-z_\-+=:]*\d){2})"
+    r"[A-Za-z0-9_\-+=:]{16,}"
+    r"|(?<![A-Za-z0-9])(?:xox[a-z]-|sk[_-](?:live|test|proj|ant)|npm_[A-Za-z0-9]{20}"
+    r"|pypi-|glpat-|gh[pousr]_)")
+REDACTED_NAME = "<REDACTED_SECRET_"
+
+
+def stored_as_given(names: tuple[str, ...]) -> bool:
+    """Whether project names are stored as given: none may hold a credential that
+    `secrets.paths.stored_names` would redact (the common case: no import of secrets)."""
+    return not any(CREDENTIAL_SHAPED.search(name) for name in names)
+
 
 @dataclass(frozen=True)
 class ProjectRoot:

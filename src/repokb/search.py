@@ -38,7 +38,7 @@ from repokb.rank import (
     symbol_match,
 )
 from repokb.rank_copies import Folded, fold, list_copies
-from repokb.secrets.paths import stored_names
+from repokb.roots import stored_as_given
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
 from repokb.stores.catalog import Catalog
@@ -69,9 +69,10 @@ class Searcher:
         self.query_vector = QueryVectors(embedder)
 
     def search(self, query: Query) -> list[Hit]:
-        names = stored_names(query.projects)  # a folder's name holding a credential
-        if names != query.projects:
-            query = replace(query, projects=names)
+        if not stored_as_given(query.projects):  # a folder's name holding a credential
+            from repokb.secrets.paths import stored_names
+
+            query = replace(query, projects=stored_names(query.projects))
         with self.store.searching():  # the store holds its next write back meanwhile
             return self._search(query)
 

@@ -18,8 +18,6 @@ from repokb.embedders import create as create_embedder
 from repokb.embedders import load_builtins as load_embedders
 from repokb.embedders.base import LexicalEncoder
 from repokb.errors import StoreBusyError
-from repokb.pipeline import Indexer
-from repokb.pipeline.embed import Vectorizer
 from repokb.settings import Settings
 from repokb.stores import SERVER_STORES, Store
 from repokb.stores import create as create_store
@@ -27,6 +25,7 @@ from repokb.stores import load_builtins as load_stores
 from repokb.stores.catalog import Catalog
 
 if TYPE_CHECKING:
+    from repokb.pipeline import Indexer
     from repokb.search import Searcher
     from repokb.stores.answers import AnswerCache
 
@@ -140,6 +139,11 @@ class Workspace:
     def new_indexer(self, embedder: Callable[[], Embedder]) -> Indexer:
         """An indexer over this workspace's catalog and store; `embedder` is called only when
         something needs embedding (an unchanged re-index never loads a model)."""
+        # a search never indexes: the pipeline (chunkers, rules: ~0.45 s CPU) is not imported
+        # for it
+        from repokb.pipeline import Indexer
+        from repokb.pipeline.embed import Vectorizer
+
         return Indexer(self.settings, self.catalog, store_factory=lambda: self.store,
                        vectorizer_factory=lambda: Vectorizer(embedder, self.lexical))
 

@@ -387,15 +387,25 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
     assert inside.status_code == 200, inside.json()
     assert (inside.json()["project"], inside.json()["status"]) == ("shop", "skipped")
     assert inside.json()["chunks"] == 0
-    assert_error(client.post("/knowledge/search", json={"query": "x", "kind": "sourcecode"}), 422,
-                 "invalid_request", "unknown kind")
+    # a kind is refused as the CLI's `--kind` is (models.Query): a typo gets the kind it means
+    typo = assert_error(client.post("/knowledge/search", json={"query": "x", "kind": "sourcee"}),
+                        422, "invalid_request", "sourcee is not a kind")
+    assert typo["hint"].startswith("Did you mean source? Kinds: source, test, "), typo
+    none = assert_error(client.post("/knowledge/search", json={"query": "x", "kind": "sauce"}),
+                        422, "invalid_request", "sauce is not a kind")
+    assert none["hint"].startswith("Kinds: source, "), none
     assert_error(client.post("/knowledge/search", json={"query": "   "}), 422, "invalid_request",
                  "empty")
-    # a value failing both members of `kind: KindName | list[KindName]`: the message is about
-    # the value, at a location without pydantic's member names (function-after[kind_name(), str])
-    bad = assert_error(client.post("/knowledge/search", json={"query": "x", "kind": ["nope"]}),
-                       422, "invalid_request", "at body.kind.0: unknown kind")
+    listed = assert_error(client.post("/knowledge/search", json={"query": "x",
+                                                                "kind": ["test", "tests"]}),
+                          422, "invalid_request", "tests is not a kind")
+    assert listed["hint"].startswith("Did you mean test? "), listed
+    # a value failing both members of `kind: Text | list[Text]`: the message is about the
+    # value, at a location without pydantic's member names (function-after[_utf8(), str])
+    bad = assert_error(client.post("/knowledge/search", json={"query": "x", "kind": [5]}),
+                       422, "invalid_request", "at body.kind: Input should be a valid string")
     assert all("[" not in d["location"] for d in bad["details"]), bad
+    assert "body.kind.0" in [d["location"] for d in bad["details"]], bad
     assert_error(client.post("/knowledge/search", json={"query": "x", "project": 5}), 422,
                  "invalid_request", "at body.project: Input should be a valid string")
     assert client.post("/knowledge/search", json={"query": "x", "path": "none/**"}).json() == []
@@ -761,6 +771,10 @@ def test_rest_says_why_nothing_was_found_as_the_cli_does(make_client):
     reason = client.post("/knowledge/search/why-nothing",
                          json={"query": "x", "kind": "test"}).json()["reason"]
     assert "no indexed file of kind test" in reason
+    # a language filter's typo gets the indexed language it means, as the CLI's search says
+    reason = client.post("/knowledge/search/why-nothing",
+                         json={"query": "x", "language": "pyhton"}).json()["reason"]
+    assert "no indexed file in pyhton. Did you mean python? Indexed languages: " in reason
     error = assert_error(client.delete("/knowledge/flush", params={"project": "nosuch"},
                                        headers={"x-api-key": KEY}), 404, "not_found",
                          "No project 'nosuch'")

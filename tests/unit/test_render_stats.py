@@ -117,3 +117,52 @@ def test_files_of_no_language_are_shown_as_the_dashboard_shows_them(
     assert "None" not in shown, shown
     assert any(line.split() == ["—", "371"] for line in shown.splitlines()), shown
     assert "language: python 1, — 1" in shown, shown
+
+
+def test_a_dry_run_says_files_it_would_index_as_a_dry_run_means_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser43: a dry run's line said "files indexed: 19" of files it only would index, and
+    its tables' headers "indexed"; --json keeps the keys (files_indexed, files_skipped)."""
+    summary = {"files_seen": 24, "files_indexed": 19, "files_skipped": 5, "dirs_skipped": 2,
+               "chunks_estimated": 40, "seconds": 0.1,
+               "by_project": {"shop": {"files_indexed": 12, "files_skipped": 3},
+                              "blog": {"files_indexed": 7, "files_skipped": 2}}}
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", Console(file=buffer, width=400, color_system=None))
+    estimate = {"by_kind": {"source": {"files": 24, "admitted": 19, "chunks": 40,
+                                       "tokens": 900}},
+                "tokens_per_second": 6000.0, "embed_seconds": 1.0, "embedder": "minilm-onnx",
+                "chunks": 40, "tokens": 900}
+    report = SimpleNamespace(files=[], estimate=lambda: estimate, counts={},
+                             secrets_checked="head", head_bytes=8192)
+    render.index_result(summary, dry_run=True, report=report)
+    shown = buffer.getvalue()
+    assert shown.strip().splitlines()[-1].startswith(
+        "dry run files seen: 24 · files to index: 19 · files to skip: 5 · folders to skip: 2")
+    assert "indexed" not in shown and "skipped" not in shown, shown
+    assert any(line.split()[:4] == ["project", "to", "index", "to"] for line in
+               shown.splitlines()), shown
+    buffer.truncate(0)
+    buffer.seek(0)
+    render.index_result(summary, dry_run=False)
+    assert "indexed files seen: 24 · files indexed: 19 · files skipped: 5" in buffer.getvalue()
+
+
+def test_piped_output_cuts_no_name_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser43: with no terminal, rich's 80 columns cut the chunking table's names
+    ("typescri…", "docume…"); piped output keeps every name whole (COLUMNS still rules)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    for name in ("FORCE_COLOR", "TTY_INTERACTIVE", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", type(render.out)(file=buffer, color_system=None))
+    metrics = {"files": 3, "chunks": 30, "avg_chunks_per_file": 10.0, "symbol_rate": 0.5,
+               "avg_quality": 0.8, "duplicates": 0, "near_duplicates": 0, "contamination": 0}
+    long_kind = "dependency_manifest" + "_and_more" * 6
+    render.chunking({"typescript": {"documentation": metrics, long_kind: metrics},
+                     "restructuredtext": {"documentation": metrics}})
+    shown = buffer.getvalue()
+    assert "…" not in shown, shown
+    assert long_kind in shown and "restructuredtext" in shown, shown
+    monkeypatch.setenv("COLUMNS", "60")
+    assert render.out.width == 60

@@ -4,6 +4,7 @@ returns, and the phrases each surface words the same way (line ranges, copies, f
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -93,13 +94,21 @@ _KINDS = tuple(str(k) for k in Kind)
 def meant_kind(typed: str) -> str | None:
     """The kind a mistyped one most likely means (`sourcee`, `tests`, `Docs`): its one close
     spelling, or the kind it begins (`doc` is `documentation`); None when none is."""
+    return meant_name(typed, _KINDS)
+
+
+def meant_name(typed: str, names: Iterable[str]) -> str | None:
+    """The one of `names` (kinds, languages: an enum-like filter's values) a mistyped name
+    most likely means, on every surface (the CLI's refusal, REST's 422, a why-nothing
+    sentence): its close spelling (`sourcee`, `pyhton`, `Docs`), or the one name it begins
+    (`doc` is `documentation`, `javascr` is `javascript`); None when none or several are."""
     import difflib
 
-    low = typed.strip().lower()
-    close = difflib.get_close_matches(low, _KINDS, n=1, cutoff=0.75)
+    low, names = typed.strip().lower(), list(names)
+    close = difflib.get_close_matches(low, names, n=1, cutoff=0.75)
     if close:
         return close[0]
-    begun = [k for k in _KINDS if len(low) >= 3 and k.startswith(low.rstrip("s"))]
+    begun = [n for n in names if len(low) >= 3 and n.startswith(low.rstrip("s"))]
     return begun[0] if len(begun) == 1 else None
 
 

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from repokb.embedders import Embedder
 from repokb.errors import BusyError, require_project
@@ -22,8 +22,10 @@ from repokb.operations.guards import LOCAL, Access
 from repokb.operations.jobs import Job, Jobs
 from repokb.operations.scope import project_meant
 from repokb.operations.why import project_names
-from repokb.pipeline import Indexer
 from repokb.workspace import Workspace
+
+if TYPE_CHECKING:  # a search never indexes: the pipeline is imported by a run (indexing.py)
+    from repokb.pipeline import Indexer
 
 P = ParamSpec("P")
 R = TypeVar("R")

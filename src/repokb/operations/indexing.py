@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from repokb.embedders import Embedder
 from repokb.embedders.digests import release_freed_memory
@@ -29,9 +29,10 @@ from repokb.operations.guards import (
 )
 from repokb.operations.jobs import ACTIVE, Job, JobCancelled, stoppable
 from repokb.operations.worker import run_in_worker
-from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.projects import named_after_folders, place
 from repokb.roots import ProjectRoot, resolve_roots
+
+if TYPE_CHECKING:  # imported by a run itself: a search never needs the pipeline
+    from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 
 
 def _no_job(job_id: str) -> NotFoundError:
@@ -114,6 +115,8 @@ class Indexing(OperationsBase):
         """Named project roots; a remote caller's folders must lie under an allowed root."""
         folders = [Path(p) if access.trusted else allowed_folder(self.settings, p)
                    for p in paths]
+        from repokb.pipeline.projects import named_after_folders, place
+
         # a folder of an indexed project (its root, or inside it) is that project
         return place(named_after_folders(resolve_roots(folders, project), project), project,
                      self.ws.catalog.projects(), access.trusted)

@@ -10,11 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from repokb.errors import InputError, NotFoundError, require_project
-from repokb.explain import entry_record, indexed_record, walk_record
-from repokb.explain import explain as explain_path
-from repokb.filecontext import file_context
 from repokb.formats import linguist_id
-from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.models import Kind
 from repokb.models.answers import meant_kind
@@ -23,11 +19,7 @@ from repokb.operations.guards import LOCAL, Access, no_nul
 from repokb.operations.jobs import ACTIVE, Job
 from repokb.operations.scope import as_shown
 from repokb.operations.why import nothing_found
-from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
-from repokb.rules.folders import table as marker_table
-from repokb.rules.repo_config import CONFIG_NAMES
-from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
-from repokb.secrets.paths import stored_names
+from repokb.roots import stored_as_given
 from repokb.stores.catalog import DECISIONS, RECORD_ORDERS
 
 if TYPE_CHECKING:  # a search's types: an index run never imports the search
@@ -98,8 +90,11 @@ class Reads(OperationsBase):
         if not query.text.strip():
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
         query = self._meant(query)
-        if (names := stored_names(query.projects)) != query.projects:
-            query = replace(query, projects=names)  # a folder's name holding a credential
+        if not stored_as_given(query.projects):
+            from repokb.secrets.paths import stored_names
+
+            # a folder's name holding a credential
+            query = replace(query, projects=stored_names(query.projects))
         # a project's first run (this server's, or `jobs`: the runs `repokb mcp` queues)
         indexing = {job.project: f"{job.status}, {job.done}/{job.total} files"
                     for job in (*self.jobs.all(), *jobs) if job.status in ACTIVE}
@@ -112,6 +107,8 @@ class Reads(OperationsBase):
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
         (from the store: redacted text, never the file on disk). The path may be written as
         answers show it, its project first (`shop/src/db.py`)."""
+        from repokb.filecontext import file_context  # (with freshness: not a search's imports)
+
         no_nul(path)  # else echoed back in "not in the catalog" (a NUL in an agent's context)
         project = project if project is None else self._project(project)
         try:
@@ -129,6 +126,8 @@ class Reads(OperationsBase):
         """When each project (all, or those named) was indexed and how many of its files changed
         on disk since. Reads only the catalog and the disk: any process may answer it, the
         store's owner or not."""
+        from repokb.freshness import project_freshness  # (secrets.paths: not a search's)
+
         return project_freshness(self.ws.catalog, projects)
 
     @in_use
@@ -167,6 +166,8 @@ class Reads(OperationsBase):
         order = _chosen("order", order, tuple(RECORD_ORDERS), lambda typed: None) or "path"
         if offset < 0 or not 1 <= limit <= MAX_FILES_PAGE:
             raise InputError(f"offset must be 0 or more and limit 1 to {MAX_FILES_PAGE}.")
+        from repokb.explain import entry_record  # (imports the pipeline: not for a search)
+
         total, by_decision, entries = self.ws.catalog.records(
             project, wanted, kind, path, order, offset, limit)
         return {"project": project, "total": total, "offset": offset, "limit": limit,
@@ -175,6 +176,11 @@ class Reads(OperationsBase):
                           for e in entries]}
 
     def _record(self, path: str, project: str | None, access: Access) -> dict[str, Any]:
+        # explain judges a file as a run would (the pipeline's classifier and chunkers): not
+        # imported for a search (test_cli_client_imports.py)
+        from repokb.explain import explain as explain_path
+        from repokb.explain import indexed_record, walk_record
+
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
         # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard
@@ -192,6 +198,11 @@ class Reads(OperationsBase):
                             f"{project!r}")
 
     def client_config(self) -> dict[str, Any]:
+        from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
+        from repokb.rules.folders import table as marker_table
+        from repokb.rules.repo_config import CONFIG_NAMES
+        from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
+
         s = self.settings
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_dir_suffixes": sorted(SKIP_DIR_SUFFIXES),
                 "skip_files": list(SKIP_FILES),

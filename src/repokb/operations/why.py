@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from repokb.errors import known_projects, meant_project
+from repokb.models.answers import meant_name
 
 if TYPE_CHECKING:
     from repokb.search import Query
@@ -49,8 +50,11 @@ def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True
                 + ", ".join(sorted(stats["by_kind"])) + ".")
     languages = [x for x in query.languages if x not in stats["by_language"]]
     if languages:  # ("None": the files of no language, which no filter names)
-        return (f"no indexed file in {', '.join(languages)}. Indexed languages: "
-                + ", ".join(sorted(set(stats["by_language"]) - {"None"})) + ".")
+        indexed = sorted(set(stats["by_language"]) - {"None"})
+        meant = [m for m in (meant_name(x, indexed) for x in languages) if m]
+        guess = f"Did you mean {', '.join(meant)}? " if meant else ""
+        return (f"no indexed file in {', '.join(languages)}. {guess}Indexed languages: "
+                + ", ".join(indexed) + ".")
     if query.path_globs:
         globs = " or ".join(repr(g) for g in query.path_globs)
         return f"no indexed path matches {globs} (with the other filters)."

@@ -30,15 +30,17 @@ import sys
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from repokb.errors import RepokbError
 from repokb.operations.jobs import JobCancelled
-from repokb.pipeline import EmbedProgress, Progress
 from repokb.roots import ProjectRoot
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.relay import RelayStore, answer_calls, call, error_of, store_methods
+
+if TYPE_CHECKING:
+    from repokb.pipeline import EmbedProgress, Progress
 
 # How much nicer than the server the worker runs (Linux): the lowest priority, so the searches
 # take the cores first and the run gets every cycle they leave (an index in another process

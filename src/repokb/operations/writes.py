@@ -12,13 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from repokb.errors import InputError, RepokbError, TooLargeError
-from repokb.explain import indexed_record
 from repokb.models import Fragment
 from repokb.operations.base import OperationsBase, in_use, polled
 from repokb.operations.guards import LOCAL, Access, authorize
 from repokb.operations.migrate import migrate_home
-from repokb.pipeline.uploads import rule_file
-from repokb.pipeline.verify import verify as verify_store
 from repokb.roots import canonical
 
 # Most paths one prune_upload call may name (a folder's complete upload): 413 beyond.
@@ -40,6 +37,8 @@ class Writes(OperationsBase):
             counts = self.ws.indexer.ingest_fragments(fragments)
         reasons = {k: v for k, v in sorted(counts.items())
                    if k.startswith(("skipped_", "failed_")) and v}
+        from repokb.pipeline.uploads import rule_file  # (a write's: a search never needs it)
+
         # a project's rule files are taken from whole files only (POST /knowledge/ingest/file)
         rules = sorted({f.path for f in fragments if rule_file(f.path)})
         return {"stored": counts["stored"], "skipped": counts["skipped"],
@@ -66,6 +65,8 @@ class Writes(OperationsBase):
             ahead = self.ws.indexer.embed_ahead(project, path, data)
         with self.writing(access):
             report = self.ws.indexer.ingest_file(project, path, data, ahead, left_out)
+        from repokb.explain import indexed_record  # (the pipeline's module: imported by then)
+
         record = indexed_record(self.ws.catalog, path, project)
         assert record is not None  # ingest_file always records the file
         return {**record, "counts": report.summary(), "received_at": received,
@@ -225,6 +226,8 @@ class Writes(OperationsBase):
         projects are checked (another home's points are no orphans of ours)."""
         if repair:
             authorize(self.settings, access)
+        from repokb.pipeline.verify import verify as verify_store
+
         self._require_project(project)
         with self.writing(access):
             return verify_store(self.ws.catalog, self.ws.store, project, repair).to_json()

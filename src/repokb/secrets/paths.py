@@ -14,20 +14,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from repokb.models import SourceFile
+from repokb.roots import CREDENTIAL_SHAPED, REDACTED_NAME
 from repokb.secrets.library import _scan_line
 from repokb.secrets.scan import merged, scan
 
-# A credential-shaped run: 16+ token characters with 2+ digits and an upper-case letter (names
-# such as migration files have digits but no capitals), or a lower-case vendor prefix.
-_LONG_RUN = re.compile(r"(?<![A-Za-z0-9_\-+=:])(?=[a-z0-9_\-+=:]*[A-Z])(?=(?:[A-Za-z_\-+=:]*\d){2})"
-                       r"[A-Za-z0-9_\-+=:]{16,}"
-                       r"|(?<![A-Za-z0-9])(?:xox[a-z]-|sk[_-](?:live|test|proj|ant)|npm_[A-Za-z0-9]{20}"
-                       r"|pypi-|glpat-|gh[pousr]_)")
+# A credential-shaped run (roots.py: a search asks it without importing this package)
+_LONG_RUN = CREDENTIAL_SHAPED
 
 
 def redact_path(path: str) -> str:
@@ -44,7 +40,7 @@ def stored_names(projects: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(redact_path(p) for p in projects)
 
 
-_MARK = "<REDACTED_SECRET_"  # + 8 hex digits of the value's sha256 + ">"
+_MARK = REDACTED_NAME  # + 8 hex digits of the value's sha256 + ">"
 
 
 def _redact_name(name: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 from repokb.errors import InputError, StoreError
 from repokb.globs import compile_glob, glob_matcher, literal_prefix
 from repokb.models import Classification
-from repokb.secrets.paths import disk_path, redact_path
+from repokb.roots import REDACTED_NAME
 
 # path-glob answers kept until the catalog changes (`Catalog.match_paths`)
 _MATCHED_KEPT = 64
@@ -184,7 +184,7 @@ class Catalog:
             "INSERT INTO projects(name, root, indexed_at, vectors) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(name) DO UPDATE SET root = excluded.root, "
             "indexed_at = excluded.indexed_at, vectors = excluded.vectors",
-            (name, redact_path(str(root)), time.time(), vectors))
+            (name, _redacted(str(root)), time.time(), vectors))
 
     def vectors(self, name: str) -> str | None:
         """How the project's last complete run embedded its chunks (None: unknown)."""
@@ -529,4 +529,18 @@ class Catalog:
 def _on_disk(stored: str) -> Path:
     """A project's root as stored (a credential in a folder's name redacted: `redact_path`,
     as a file's path is) where it is on disk."""
-    return disk_path(Path("/"), stored.lstrip("/")) if stored.startswith("/") else Path(stored)
+    if not stored.startswith("/"):
+        return Path(stored)
+    if REDACTED_NAME not in stored:  # the common case: no import of the secrets package
+        return Path(stored)
+    from repokb.secrets.paths import disk_path
+
+    return disk_path(Path("/"), stored.lstrip("/"))
+
+
+def _redacted(root: str) -> str:
+    """A project's root as stored (`redact_path`: a write's, which imports the secrets package
+    anyway; a search, which opens the catalog too, does not)."""
+    from repokb.secrets.paths import redact_path
+
+    return redact_path(root)

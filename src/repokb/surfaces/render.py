@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.table import Table
 
@@ -30,7 +30,26 @@ from repokb.models import (
     vectors_changed_text,
 )
 
-out = Console()
+# rich gives output with no terminal (piped to a file or a program) 80 columns, which cut a
+# table's names ("typescri…", "docume…": newuser43); piped, and no COLUMNS given, a line is
+# as wide as it is. (A table is as wide as its cells: none stretches to this width.)
+PIPED_WIDTH = 100_000
+
+
+class _Console(Console):
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = super().size
+        if self._width is None and not self.is_terminal and "COLUMNS" not in self._environ:
+            return ConsoleDimensions(PIPED_WIDTH, size.height)
+        return size
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+
+out = _Console()
 err = Console(stderr=True)
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -139,27 +158,36 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
     for project, change in (summary.get("vectors_changed") or {}).items():
         out.print(f"{printable(project)}: {vectors_changed_text(change)}.", markup=False,
                   highlight=False, soft_wrap=True)
-    projects_table(summary.get("by_project") or {})
+    projects_table(summary.get("by_project") or {}, dry_run)
     label = "dry run" if dry_run else "indexed"
     if summary.get("store_compaction_due"):
         out.print(COMPACTION_DUE, markup=False, highlight=False, soft_wrap=True)
-    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
+    words = DRY_RUN_WORDS if dry_run else {}
+    parts = [f"{words.get(k) or k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)
              and k not in BOOKKEEPING | SAID]
     # one line however narrow the terminal (scripts take the last line as the summary)
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
 
 
-def projects_table(by_project: dict[str, dict[str, int]]) -> None:
+# A dry run's counts of files it would index or skip, in words a dry run means ("files
+# indexed: 19" read as done; newuser43); --json keeps the keys.
+DRY_RUN_WORDS = {"files_indexed": "files to index", "files_skipped": "files to skip",
+                 "dirs_skipped": "folders to skip"}
+
+
+def projects_table(by_project: dict[str, dict[str, int]], dry_run: bool = False) -> None:
     """A run over several project folders: one row per project (the summary line sums them)."""
     if not by_project:
         return
-    columns = (("indexed", "files_indexed"), ("skipped", "files_skipped"),
+    columns = (("to index" if dry_run else "indexed", "files_indexed"),
+               ("to skip" if dry_run else "skipped", "files_skipped"),
                ("created", "chunks_created"), ("updated", "chunks_updated"),
                ("unchanged", "chunks_unchanged"), ("pruned", "chunks_pruned"),
                ("embedded", "chunks_embedded"))
     table = Table(box=None, pad_edge=False, header_style="bold", title_justify="left",
-                  title="by project: files indexed and skipped; chunks")
+                  title="by project: files to index and to skip; chunks" if dry_run else
+                  "by project: files indexed and skipped; chunks")
     names = [escape(one_line(name)) for name in by_project]
     table.add_column("project", no_wrap=True, min_width=min(40, max(map(len, names))))
     for title, _ in columns:
@@ -225,7 +253,7 @@ def breakdown(report: Any) -> None:
     files = report.files
     estimate = report.estimate()
     table = Table(title="dry run by kind", title_justify="left")
-    for column in ("kind", "files", "indexed", "est. chunks", "est. tokens"):
+    for column in ("kind", "files", "to index", "est. chunks", "est. tokens"):
         table.add_column(column, justify="left" if column == "kind" else "right")
     for kind, row in estimate["by_kind"].items():
         table.add_row(kind, str(row["files"]), str(row["admitted"]), f"{row['chunks']:,}",
