@@ -71,7 +71,7 @@ def test_planted_secrets_never_stored_nor_shown_and_only_whole_secrets_blocked(h
         assert readable in text
     explained = json.loads(invoke("explain", str(root / "src/shop/urls.py"), "--json"))
     assert "redact" in explained["classification"]["flags"]
-    assert any("redaction" in r for r in explained["classification"]["reasons"])
+    assert any("redacted" in r for r in explained["classification"]["reasons"])
     hits = json.loads(invoke("search", "staging password rotate", "--json", "--path",
                              "README.md"))
     assert any("<REDACTED_SECRET>" in h["content"] for h in hits)

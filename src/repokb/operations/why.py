@@ -58,6 +58,11 @@ def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True
     if query.path_globs:
         globs = " or ".join(repr(g) for g in query.path_globs)
         return f"no indexed path matches {globs} (with the other filters)."
+    going = [p for p in (query.projects or sorted(indexing)) if p in indexing]
+    if going:  # its run stored some files since the search read the store, or none matching yet
+        return (f"project {', '.join(going)} is being indexed ("
+                + "; ".join(indexing[p] for p in going) + "): nothing it has stored so far "
+                "matches; ask again in a few seconds.")
     from repokb.query import named_project  # a search's: an index run never needs it
 
     named = named_project(query.text, names) if read_project and not query.projects else None
