@@ -30,3 +30,19 @@ def test_with_no_run_going_the_filters_are_what_matched_nothing() -> None:
     assert why == "no chunk matches all these filters together."
     assert nothing_found(STATS, Query("zzz qqq"), read_project=False) == \
         "no chunk matches all these filters together."
+
+
+def test_the_mcp_project_list_says_which_project_is_being_indexed() -> None:
+    """list_projects during a first run showed "big: 31 chunks from 12 files" as if done (the
+    fresh-install check's MCP test took it so): a project whose run is going says so."""
+    from repokb.operations.jobs import Job
+    from repokb.surfaces.mcp import render
+
+    items = [{"project": "big", "files": 12, "indexed_files": 12, "chunks": 31},
+             {"project": "shop", "files": 3, "indexed_files": 3, "chunks": 9}]
+    text = render.projects(items, [Job("/tmp/big", "big", status="running", done=12,
+                                       total=600)])
+    big, shop = text.splitlines()[1:]
+    assert big.endswith("(big is being indexed: running, 12/600 files)"), big
+    assert "being indexed" not in shop
+    assert "being indexed" not in render.projects(items)

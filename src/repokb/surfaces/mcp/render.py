@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from repokb.models import (
@@ -151,10 +152,15 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
     return head
 
 
-def projects(items: list[dict[str, Any]]) -> str:
+def projects(items: list[dict[str, Any]], going: Sequence[Job] = ()) -> str:
+    """The projects and their counts; a project whose index run is going says so (its counts
+    are what the run stored so far: an agent listing during a first run took them as done)."""
+    runs = {job.project: f" ({job.project} is being indexed: {job.status}, {job.done}/"
+                         f"{job.total} files)" for job in going}
     return "Indexed projects:\n" + "\n".join(
         f"  {p['project']}: {p['chunks']} chunks from "
-        f"{files_phrase(p.get('indexed_files'), p['files'])}" for p in items)
+        f"{files_phrase(p.get('indexed_files'), p['files'])}{runs.get(p['project'], '')}"
+        for p in items)
 
 
 def stats(data: dict[str, Any], project: str | None) -> str:

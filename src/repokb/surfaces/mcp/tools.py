@@ -228,7 +228,9 @@ async def list_projects(backend: Backend, args: dict[str, Any], session: Session
     projects = [{"project": name, "files": files, "indexed_files": indexed.get(name),
                  "chunks": stats["points_by_project"].get(name, 0)}
                 for name, files in sorted(stats["by_project"].items())]
-    return {"projects": projects}, render.projects(projects), None
+    # a project whose run is going says so (its counts grow: not what it will hold)
+    going = [job for job in await _run(backend.jobs) if job.status in ACTIVE]
+    return {"projects": projects}, render.projects(projects, going), None
 
 
 async def stats(backend: Backend, args: dict[str, Any], session: Session) -> Result:
