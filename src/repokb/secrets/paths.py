@@ -22,14 +22,11 @@ from repokb.roots import CREDENTIAL_SHAPED, REDACTED_NAME
 from repokb.secrets.library import _scan_line
 from repokb.secrets.scan import merged, scan
 
-# A credential-shaped run (roots.py: a search asks it without importing this package)
-_LONG_RUN = CREDENTIAL_SHAPED
-
 
 def redact_path(path: str) -> str:
     """The path with every credential-shaped part replaced; the path itself when none is.
     Each folder or file name is looked at alone, its extension kept (it decides the format)."""
-    if not _LONG_RUN.search(path):
+    if not CREDENTIAL_SHAPED.search(path):
         return path  # no long run with digits, so no credential: the common case, one regex
     return "/".join(_redact_name(name) for name in path.split("/"))
 
@@ -38,9 +35,6 @@ def stored_names(projects: tuple[str, ...]) -> tuple[str, ...]:
     """Project names as they are stored: a project named after a folder holding a credential
     is stored redacted (`redact_path`), so a filter naming that folder finds it."""
     return tuple(redact_path(p) for p in projects)
-
-
-_MARK = REDACTED_NAME  # + 8 hex digits of the value's sha256 + ">"
 
 
 def _redact_name(name: str) -> str:
@@ -54,7 +48,7 @@ def _redact_name(name: str) -> str:
     out, at = [], 0
     for f in found:
         digest = hashlib.sha256(stem[f.start:f.end].encode()).hexdigest()[:8]
-        out.append(stem[at:f.start] + f"{_MARK}{digest}>")
+        out.append(stem[at:f.start] + f"{REDACTED_NAME}{digest}>")
         at = f.end
     return "".join(out) + stem[at:] + ext
 
@@ -62,11 +56,11 @@ def _redact_name(name: str) -> str:
 def disk_path(root: Path, stored: str) -> Path:
     """Where a stored path is on disk: a redacted name is looked up among its folder's entries
     (the one whose redaction it is); the stored path itself when nothing matches."""
-    if _MARK not in stored:
+    if REDACTED_NAME not in stored:
         return root / stored
     at = root
     for name in stored.split("/"):
-        if _MARK in name:
+        if REDACTED_NAME in name:
             with contextlib.suppress(OSError):
                 name = next((entry for entry in sorted(os.listdir(at))
                              if _redact_name(entry) == name), name)
@@ -77,7 +71,7 @@ def disk_path(root: Path, stored: str) -> Path:
 def disk_name(root: str, stored: str) -> str:
     """`disk_path` as a string, without pathlib on the common path: freshness stats every
     recorded file and folder on each MCP answer, and making a Path cost more than the stat."""
-    if _MARK not in stored:
+    if REDACTED_NAME not in stored:
         return f"{root}/{stored}" if stored else root
     return str(disk_path(Path(root), stored))
 
