@@ -54,3 +54,15 @@ def test_a_closed_keeper_keeps_nothing() -> None:
     keeper.unchanged("count", read)
     keeper.close()
     assert keeper.unchanged("count", read) == 2 and keeper.unchanged("count", read) == 3
+
+
+def test_a_caller_changing_a_kept_facet_changes_no_later_answer() -> None:
+    """A facet is a dict: each caller gets its own copy, so a surface that adds to the one it
+    got (a stats page's zeros) does not change what the next caller is answered."""
+    keeper = _keeper()
+    first = keeper.unchanged("facet", lambda: {"alpha": 3})
+    kept = keeper.unchanged("facet", lambda: {"never": 0})
+    assert kept == {"alpha": 3}
+    kept["beta"] = 0
+    first["gamma"] = 1
+    assert keeper.unchanged("facet", lambda: {"never": 0}) == {"alpha": 3}

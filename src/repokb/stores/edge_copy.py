@@ -11,6 +11,7 @@ count or a facet from memory only if none began since it was read)."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import threading
 import time
@@ -141,18 +142,19 @@ class CopyKeeper:
         """`read()`'s answer (a count, a facet of the store), read again only once a write
         began since: the engine's count and facet hold the interpreter 7-18 ms each at Django's
         size (every search waits), and a dashboard asks every 5 s. Exact: an answer is kept only
-        if no write was under way or began while it was read. The caller must not change it."""
+        if no write was under way or began while it was read. Each caller gets its own (shallow)
+        copy of a kept answer."""
         with self._changed:
             began, idle = self.began, not self.writing and not self._closing
             kept = self._answers.get(question)
             if idle and kept is not None and kept[0] == began:
-                return kept[1]  # type: ignore[no-any-return]
+                return copy.copy(kept[1])  # type: ignore[no-any-return]
         answer = read()
         with self._changed:
             if idle and self.began == began and not self.writing and not self._closing:
                 if len(self._answers) >= _ANSWERS:
                     self._answers.clear()
-                self._answers[question] = (began, answer)
+                self._answers[question] = (began, copy.copy(answer))
         return answer
 
     def close(self) -> None:
