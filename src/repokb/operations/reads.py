@@ -172,8 +172,8 @@ class Reads(OperationsBase):
             project, wanted, kind, path, order, offset, limit)
         return {"project": project, "total": total, "offset": offset, "limit": limit,
                 "by_decision": {d: by_decision.get(d, 0) for d in DECISIONS},
-                "files": [{**entry_record(e), "decision": e.decision, "folder": e.is_dir}
-                          for e in entries]}
+                "files": [{**entry_record(e), "decision": decision, "folder": e.is_dir}
+                          for e, decision in entries]}
 
     def _record(self, path: str, project: str | None, access: Access) -> dict[str, Any]:
         # explain judges a file as a run would (the pipeline's classifier and chunkers): not

@@ -90,14 +90,6 @@ class Entry:
     classification: Classification | None
     chunks: int
 
-    @property
-    def decision(self) -> str:
-        """What became of it (one of DECISIONS), as the SQL `DECISION` reads its row."""
-        if self.status in ("indexed", "failed"):
-            return self.status
-        policy = str(self.classification.index_policy) if self.classification else ""
-        return {"block": "blocked", "metadata_only": "metadata_only"}.get(policy, "skipped")
-
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Entry:
         raw = row["classification"]
@@ -480,11 +472,12 @@ class Catalog:
 
     def records(self, project: str | None, decisions: Iterable[str] = (),
                 kind: str | None = None, contains: str = "", order: str = "path",
-                offset: int = 0, limit: int = 50) -> tuple[int, dict[str, int], list[Entry]]:
-        """A page of records (files and skipped folders) of one project or all: those of
-        `decisions` (any: none given; `DECISION`), of `kind`, whose path holds `contains`
-        (any case), ordered by `order` (a key of `RECORD_ORDERS`), from `offset`. Also their
-        number and how many of each decision the other filters leave."""
+                offset: int = 0, limit: int = 50
+                ) -> tuple[int, dict[str, int], list[tuple[Entry, str]]]:
+        """A page of records (files and skipped folders) of one project or all, each with its
+        decision (`DECISION`): those of `decisions` (any: none given), of `kind`, whose path
+        holds `contains` (any case), ordered by `order` (a key of `RECORD_ORDERS`), from
+        `offset`. Also their number and how many of each decision the other filters leave."""
         where, args = ["1 = 1"], []
         if project is not None:
             where.append("project = ?")
@@ -504,10 +497,10 @@ class Catalog:
             args += wanted
         total = sum(by_decision.get(d, 0) for d in wanted) if wanted else \
             sum(by_decision.values())
-        rows = self._db.execute(f"SELECT * FROM entries WHERE {sql} ORDER BY "
-                                f"{RECORD_ORDERS[order]} LIMIT ? OFFSET ?",
+        rows = self._db.execute(f"SELECT *, {DECISION} AS decision FROM entries WHERE {sql} "
+                                f"ORDER BY {RECORD_ORDERS[order]} LIMIT ? OFFSET ?",
                                 (*args, limit, offset))
-        return total, by_decision, [Entry.from_row(r) for r in rows]
+        return total, by_decision, [(Entry.from_row(r), str(r["decision"])) for r in rows]
 
     def breakdown(self, column: str, project: str | None = None,
                   status: str | None = None) -> dict[str, int]:
